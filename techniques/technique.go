@@ -1,0 +1,32 @@
+// Package techniques holds the human solving techniques, one declared value each, and
+// the pipeline that applies them in order of difficulty.
+package techniques
+
+import (
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// Technique is one solving technique: a declared value with a stable ID and a finder.
+type Technique struct {
+	// ID is stable and kebab-case ("x-wing"); steps and fixtures use it.
+	ID string
+	// Name is the English display name ("X-Wing").
+	Name string
+	// Difficulty is on the Sudoku Explainer scale (hidden single 1.2, X-Wing 3.2, ...).
+	Difficulty float64
+	// Score is HoDoKu's score for one use of the technique; a puzzle's score adds them up.
+	Score int
+	// Doc is a title line, a blank line, then how the technique works.
+	Doc string
+	// NeedsUnique marks techniques that are only sound on a puzzle known to have one
+	// solution (uniqueness techniques); the pipeline skips them otherwise.
+	NeedsUnique bool
+	// Find reports every step of the technique on b, in a stable order, until report
+	// returns false. It only reads b.
+	Find Finder
+}
+
+// Finder looks for steps of one technique. It calls report for each step found and
+// stops as soon as report returns false.
+type Finder func(b *board.Board, report func(explain.Step) bool)
