@@ -17,6 +17,9 @@ type Technique struct {
 	Difficulty float64
 	// Score is HoDoKu's score for one use of the technique; a puzzle's score adds them up.
 	Score int
+	// Codes are the HoDoKu library codes the technique answers ("0300" for X-Wing), so
+	// conformance cases find the finder to run; empty when HoDoKu has no such code.
+	Codes []string
 	// Doc is a title line, a blank line, then how the technique works.
 	Doc string
 	// NeedsUnique marks techniques that are only sound on a puzzle known to have one
