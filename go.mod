@@ -3,6 +3,11 @@ module github.com/stepdoku/stepdoku
 go 1.26.8
 
 require (
-	github.com/stretchr/testify v1.12.1 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	github.com/stretchr/testify v1.11.1
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
+	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
 )
