@@ -1,0 +1,526 @@
+package techniques
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// Forcing chains and forcing nets are one engine seen four ways, as HoDoKu's catalogue
+// has them (codes 1301-1304): what an assumption may use to propagate (chains or nets)
+// times what is concluded (a contradiction or a verity).
+//
+// An assumption (a premise) is a candidate taken as true ("r1c2 is 4") or as false
+// ("r1c2 is not 4"). Propagation follows implications breadth first:
+//
+//   - a true candidate makes every other candidate of its cell false, and the same
+//     digit false in every cell of its houses;
+//   - a false candidate makes a candidate true: along chains, only the other candidate
+//     of a cell that had two, or the other place of a digit that had two in a house
+//     (the strong links of the state the finder was given); through nets, any naked or
+//     hidden single of the assumed state, which may rest on several earlier nodes.
+//
+// Propagation stops at a contradiction: a candidate both true and false, a cell with
+// no candidate left, or a digit with no place left in a house. A premise that leads to
+// one is refuted (a contradiction). When every premise of a group must hold for one of
+// them (every candidate of a cell, every place of a digit in a house, or a candidate
+// and its negation) and all lead to the same node, that node holds (a verity).
+//
+// The step keeps each branch as a Chain from its premise, nodes of one candidate each:
+// a Weak link leaves a true node (so the next is false), a Strong link leaves a false
+// node (so the next is true). Through a net, a single may rest on several false nodes:
+// the chains that prove the other ones come before the chain that uses them, each from
+// the same premise, so every node of every chain is justified by the chains before it.
+
+const (
+	idForcingChainContradiction = "forcing-chain-contradiction"
+	idForcingChainVerity        = "forcing-chain-verity"
+	idForcingNetContradiction   = "forcing-net-contradiction"
+	idForcingNetVerity          = "forcing-net-verity"
+)
+
+// ForcingChainContradiction refutes a candidate (or its absence) whose consequences,
+// followed along single chains of strong and weak links, contradict each other.
+var ForcingChainContradiction = Technique{
+	ID:         idForcingChainContradiction,
+	Name:       "Forcing Chain Contradiction",
+	Difficulty: 8.0,
+	Score:      500,
+	Codes:      []string{"1301"},
+	Doc: `Forcing Chain Contradiction
+
+Assume a candidate is true (or false) and follow what it forces, one link at a time:
+a true candidate clears its cell and its digit from its houses; a false one makes true
+the other candidate of a two-candidate cell, or the other place of a digit that has two
+places in a house. If the chains end in a contradiction (a candidate both true and
+false, a cell left empty, a digit with no place in a house), the assumption was wrong.`,
+	Find: forcingContradiction(idForcingChainContradiction, alongChains),
+}
+
+// ForcingChainVerity finds a candidate that every case of a cell, of a digit in a house,
+// or of a candidate and its negation forces, following single chains.
+var ForcingChainVerity = Technique{
+	ID:         idForcingChainVerity,
+	Name:       "Forcing Chain Verity",
+	Difficulty: 8.3,
+	Score:      500,
+	Codes:      []string{"1302"},
+	Doc: `Forcing Chain Verity
+
+One of the candidates of a cell must be true (and one of the places of a digit in a
+house, and a candidate is either true or false). Follow each case along chains of
+strong and weak links; when every case forces the same candidate true (or false), it
+is true (or false), whichever case holds. Cell forcing chains and digit (house)
+forcing chains are the two common forms.`,
+	Find: forcingVerity(idForcingChainVerity, alongChains),
+}
+
+// ForcingNetContradiction refutes a candidate (or its absence) whose consequences,
+// followed through every naked and hidden single they create, contradict each other.
+var ForcingNetContradiction = Technique{
+	ID:         idForcingNetContradiction,
+	Name:       "Forcing Net Contradiction",
+	Difficulty: 8.6,
+	Score:      700,
+	Codes:      []string{"1303"},
+	Doc: `Forcing Net Contradiction
+
+Like a forcing chain, but a step may rest on several earlier ones: when the assumption
+has removed all but one candidate of a cell, or all but one place of a digit in a
+house, that single is forced too. The branches of the net may meet again. If they end
+in a contradiction, the assumption was wrong.`,
+	Find: forcingContradiction(idForcingNetContradiction, throughNets),
+}
+
+// ForcingNetVerity finds a candidate that every case of a cell, of a digit in a house,
+// or of a candidate and its negation forces, following every single the cases create.
+var ForcingNetVerity = Technique{
+	ID:         idForcingNetVerity,
+	Name:       "Forcing Net Verity",
+	Difficulty: 8.9,
+	Score:      700,
+	Codes:      []string{"1304"},
+	Doc: `Forcing Net Verity
+
+Follow each case of a cell (each of its candidates), of a digit in a house (each of its
+places), or of a candidate (true, then false) as a forcing net, through every naked
+and hidden single it creates. A candidate that every case forces true (or false) is
+true (or false).`,
+	Find: forcingVerity(idForcingNetVerity, throughNets),
+}
+
+// propagation says what a false candidate may force.
+type propagation uint8
+
+const (
+	// alongChains: only the partner of a strong link of the given state (a bivalue
+	// cell, a digit with two places in a house), so every node has one parent.
+	alongChains propagation = iota + 1
+	// throughNets: any naked or hidden single of the assumed state.
+	throughNets
+)
+
+// Why a node holds.
+const (
+	fromPremise uint8 = iota + 1
+	fromTrue          // false because a true node sees it (its trigger)
+	fromCell          // true as the last candidate of its cell
+	fromHouse         // true as the last place of its digit in a house (via)
+)
+
+// The kinds of contradiction.
+const (
+	bothWays   uint8 = iota + 1 // a candidate forced true and false
+	emptyCell                   // every candidate of a cell false
+	emptyHouse                  // every place of a digit in a house false
+)
+
+// depthCaps are the rounds of iterative deepening: every premise is followed to depth
+// cap before any goes deeper, so the shortest steps come first and a finder that is
+// stopped early has not followed every premise to its end.
+var depthCaps = [...]int32{6, 12, 24, 1 << 30}
+
+// conflict is where a propagation ended in a contradiction.
+type conflict struct {
+	kind  uint8
+	node  int32 // bothWays: the node set last (its negation was already set)
+	cell  board.Cell
+	house board.House
+	digit board.Digit
+	depth int32
+}
+
+// forcingEngine propagates premises on a flat copy of the candidates. Its buffers are
+// reused across premises and finder calls, so following a premise does not allocate.
+//
+// A node is a candidate with a truth value: (cell*N + digit-1)*2, plus 1 when true.
+type forcingEngine struct {
+	l    *board.Layout
+	n    int
+	rule propagation
+
+	orig    []board.DigitSet // candidates of the given state, per cell
+	origPos []board.PosSet   // places of the given state, per house*N + digit-1
+	cands   []board.DigitSet // the assumed state
+	pos     []board.PosSet
+
+	epoch   uint32
+	mark    []uint32 // per node: the epoch in which it was set
+	why     []uint8
+	trigger []int32 // the node that set it off (-1 for the premise)
+	via     []board.House
+	depth   []int32
+	queue   []int32 // every node set, in the order set
+	conf    conflict
+
+	shown     []uint32 // per node: the stamp of the chains that show it
+	shownMark uint32
+}
+
+var forcingEngines = sync.Pool{New: func() any { return new(forcingEngine) }}
+
+// loadEngine returns an engine holding b's candidates, ready to propagate by rule.
+func loadEngine(b *board.Board, rule propagation) *forcingEngine {
+	e := forcingEngines.Get().(*forcingEngine)
+	l := b.Layout()
+	n := l.N()
+	if e.l != l {
+		cells, nodes := l.Cells(), 2*l.Cells()*n
+		*e = forcingEngine{l: l, n: n}
+		e.orig = make([]board.DigitSet, cells)
+		e.cands = make([]board.DigitSet, cells)
+		e.origPos = make([]board.PosSet, l.Houses()*n)
+		e.pos = make([]board.PosSet, l.Houses()*n)
+		e.mark = make([]uint32, nodes)
+		e.why = make([]uint8, nodes)
+		e.trigger = make([]int32, nodes)
+		e.via = make([]board.House, nodes)
+		e.depth = make([]int32, nodes)
+		e.shown = make([]uint32, nodes)
+		e.queue = make([]int32, 0, nodes)
+	}
+	e.rule = rule
+	for c := range e.orig {
+		e.orig[c] = b.Candidates(board.Cell(c))
+	}
+	for h := range board.House(l.Houses()) {
+		for d := 1; d <= n; d++ {
+			e.origPos[int(h)*n+d-1] = b.Positions(h, board.Digit(d))
+		}
+	}
+	return e
+}
+
+func (e *forcingEngine) release() { forcingEngines.Put(e) }
+
+func (e *forcingEngine) node(c board.Cell, d board.Digit, on bool) int32 {
+	x := int32((int(c)*e.n + int(d) - 1) * 2)
+	if on {
+		x++
+	}
+	return x
+}
+
+func (e *forcingEngine) candidate(x int32) (board.Cell, board.Digit, bool) {
+	k := int(x >> 1)
+	return board.Cell(k / e.n), board.Digit(k%e.n + 1), x&1 == 1
+}
+
+func (e *forcingEngine) isSet(x int32) bool { return e.mark[x] == e.epoch }
+
+// propagate follows premise up to depth maxDepth and reports whether it ran into a
+// contradiction (then e.conf says which). e.queue holds every node set, with its depth.
+func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
+	e.epoch++
+	if e.epoch == 0 {
+		clear(e.mark)
+		e.epoch = 1
+	}
+	copy(e.cands, e.orig)
+	copy(e.pos, e.origPos)
+	e.queue = e.queue[:0]
+	e.conf = conflict{}
+	e.set(premise, fromPremise, -1, 0, 0)
+	for head := 0; head < len(e.queue); head++ {
+		x := e.queue[head]
+		if e.depth[x] >= maxDepth {
+			break
+		}
+		var hit bool
+		if x&1 == 1 {
+			hit = e.fromTrueNode(x)
+		} else {
+			hit = e.fromFalseNode(x)
+		}
+		if hit {
+			return true
+		}
+	}
+	return false
+}
+
+// set records node x unless it is set already; it reports a contradiction when its
+// negation is set.
+func (e *forcingEngine) set(x int32, why uint8, trig int32, via board.House, depth int32) bool {
+	if e.mark[x] == e.epoch {
+		return false
+	}
+	e.mark[x] = e.epoch
+	e.why[x], e.trigger[x], e.via[x], e.depth[x] = why, trig, via, depth
+	e.queue = append(e.queue, x)
+	if e.mark[x^1] == e.epoch {
+		e.conf = conflict{kind: bothWays, node: x, depth: depth}
+		return true
+	}
+	return false
+}
+
+func (e *forcingEngine) fromTrueNode(x int32) bool {
+	c, d, _ := e.candidate(x)
+	dep := e.depth[x] + 1
+	for s := e.cands[c].Without(d); s != 0; s &= s - 1 {
+		if e.set(e.node(c, s.First(), false), fromTrue, x, 0, dep) {
+			return true
+		}
+	}
+	for _, h := range e.l.HousesOf(c) {
+		cells := e.l.HouseCells(h)
+		for p := e.pos[int(h)*e.n+int(d)-1]; p != 0; p &= p - 1 {
+			if o := cells[p.First()]; o != c && e.set(e.node(o, d, false), fromTrue, x, 0, dep) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (e *forcingEngine) fromFalseNode(x int32) bool {
+	c, d, _ := e.candidate(x)
+	dep := e.depth[x] + 1
+	e.cands[c] = e.cands[c].Without(d)
+	hs := e.l.HousesOf(c)
+	for _, h := range hs {
+		e.pos[int(h)*e.n+int(d)-1] &^= 1 << e.l.PosIn(c, h)
+	}
+	left := e.cands[c]
+	if left == 0 {
+		e.conf = conflict{kind: emptyCell, cell: c, depth: e.depth[x]}
+		return true
+	}
+	switch e.rule {
+	case alongChains:
+		if o := e.orig[c]; o.Count() == 2 {
+			if e.set(e.node(c, o.Without(d).First(), true), fromCell, x, 0, dep) {
+				return true
+			}
+		}
+	case throughNets:
+		if v, ok := left.Single(); ok {
+			if e.set(e.node(c, v, true), fromCell, x, 0, dep) {
+				return true
+			}
+		}
+	}
+	for _, h := range hs {
+		k := int(h)*e.n + int(d) - 1
+		p := e.pos[k]
+		if p == 0 {
+			e.conf = conflict{kind: emptyHouse, house: h, digit: d, depth: e.depth[x]}
+			return true
+		}
+		switch e.rule {
+		case alongChains:
+			if e.origPos[k].Count() != 2 {
+				continue
+			}
+			p = e.origPos[k] &^ (1 << e.l.PosIn(c, h))
+		case throughNets:
+			if p.Count() != 1 {
+				continue
+			}
+		}
+		if e.set(e.node(e.l.HouseCells(h)[p.First()], d, true), fromHouse, x, h, dep) {
+			return true
+		}
+	}
+	return false
+}
+
+// parents calls f for every node that x rests on besides its trigger: the other false
+// candidates of the cell or the other false places of the house of a single.
+func (e *forcingEngine) parents(x int32, f func(int32)) {
+	c, d, _ := e.candidate(x)
+	trig := e.trigger[x]
+	switch e.why[x] {
+	case fromCell:
+		for s := e.orig[c].Without(d); s != 0; s &= s - 1 {
+			if y := e.node(c, s.First(), false); y != trig {
+				f(y)
+			}
+		}
+	case fromHouse:
+		h := e.via[x]
+		for _, o := range e.l.CellsIn(h, e.origPos[int(h)*e.n+int(d)-1]) {
+			if y := e.node(o, d, false); o != c && y != trig {
+				f(y)
+			}
+		}
+	}
+}
+
+// conflictNodes returns the nodes that make up the contradiction of the last propagation.
+func (e *forcingEngine) conflictNodes() []int32 {
+	switch e.conf.kind {
+	case bothWays:
+		x := e.conf.node
+		if x&1 == 0 {
+			return []int32{x ^ 1, x}
+		}
+		return []int32{x, x ^ 1}
+	case emptyCell:
+		var out []int32
+		for s := e.orig[e.conf.cell]; s != 0; s &= s - 1 {
+			out = append(out, e.node(e.conf.cell, s.First(), false))
+		}
+		return out
+	case emptyHouse:
+		h, d := e.conf.house, e.conf.digit
+		var out []int32
+		for _, o := range e.l.CellsIn(h, e.origPos[int(h)*e.n+int(d)-1]) {
+			out = append(out, e.node(o, d, false))
+		}
+		return out
+	}
+	return nil
+}
+
+// chains writes the branches of the last propagation that lead to targets: for each
+// target, its path from the premise, preceded by the paths of whatever the singles on
+// it also rest on (each node shown once).
+func (e *forcingEngine) chains(targets []int32, out []explain.Chain) []explain.Chain {
+	e.shownMark++
+	if e.shownMark == 0 {
+		clear(e.shown)
+		e.shownMark = 1
+	}
+	for _, t := range targets {
+		out = e.showPath(t, out)
+	}
+	return out
+}
+
+// showPath appends the chain from the premise to x, after the chains of the other
+// parents its singles rest on (their depth is smaller, so the recursion ends). A node is
+// shown once it ends up in an appended chain; a target is always shown.
+func (e *forcingEngine) showPath(x int32, out []explain.Chain) []explain.Chain {
+	var path []int32
+	for y := x; y >= 0; y = e.trigger[y] {
+		path = append(path, y)
+	}
+	slices.Reverse(path)
+	for i, y := range path {
+		e.parents(y, func(p int32) {
+			if e.shown[p] != e.shownMark && !slices.Contains(path[:i], p) {
+				out = e.showPath(p, out)
+			}
+		})
+	}
+	for _, y := range path {
+		e.shown[y] = e.shownMark
+	}
+	ch := explain.Chain{Nodes: make([]explain.Node, len(path))}
+	if len(path) > 1 {
+		ch.Links = make([]explain.LinkKind, len(path)-1)
+	}
+	for i, y := range path {
+		c, d, on := e.candidate(y)
+		ch.Nodes[i] = explain.Node{Cells: []board.Cell{c}, Digits: board.DigitsOf(d)}
+		if i < len(path)-1 {
+			if on {
+				ch.Links[i] = explain.Weak
+			} else {
+				ch.Links[i] = explain.Strong
+			}
+		}
+	}
+	return append(out, ch)
+}
+
+// premises returns the premises worth following on the engine's state: every candidate
+// true, and every candidate false except in a cell of two (there "not a" is "b").
+func (e *forcingEngine) premises() []int32 {
+	var out []int32
+	for c, s := range e.orig {
+		two := s.Count() == 2
+		for ; s != 0; s &= s - 1 {
+			d := s.First()
+			out = append(out, e.node(board.Cell(c), d, true))
+			if !two {
+				out = append(out, e.node(board.Cell(c), d, false))
+			}
+		}
+	}
+	return out
+}
+
+// conclusion turns a node into the change it makes: true places, false eliminates.
+func (e *forcingEngine) conclusion(x int32, s *explain.Step) {
+	c, d, on := e.candidate(x)
+	cand := board.Candidate{Cell: c, Digit: d}
+	if on {
+		s.Placements = append(s.Placements, cand)
+	} else {
+		s.Eliminations = append(s.Eliminations, cand)
+	}
+}
+
+// forcingContradiction is the finder of both contradiction techniques: every premise
+// that propagation refutes, shortest contradiction first.
+func forcingContradiction(id string, rule propagation) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		e := loadEngine(b, rule)
+		defer e.release()
+		type found struct {
+			premise int32
+			depth   int32
+		}
+		premises := e.premises()
+		done := make([]bool, len(premises)) // followed to the end, or refuted
+		var hits []found
+		for _, maxDepth := range depthCaps {
+			hits = hits[:0]
+			for i, p := range premises {
+				if done[i] {
+					continue
+				}
+				if e.propagate(p, maxDepth) {
+					hits = append(hits, found{p, e.conf.depth})
+					done[i] = true
+				} else if int(e.depth[e.queue[len(e.queue)-1]]) < int(maxDepth) {
+					done[i] = true // the premise ran out of consequences
+				}
+			}
+			slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(a.depth, b.depth) })
+			// A premise refuted in an earlier round is done, so each is reported once.
+			for _, h := range hits {
+				e.propagate(h.premise, maxDepth)
+				c, d, _ := e.candidate(h.premise)
+				s := explain.Step{
+					Technique: id,
+					Pattern: explain.Pattern{
+						Digits: board.DigitsOf(d),
+						Cells:  []board.Cell{c},
+						Chains: e.chains(e.conflictNodes(), nil),
+					},
+				}
+				e.conclusion(h.premise^1, &s)
+				if !report(s) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package techniques
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// The kinds of verity group: premises one of which must hold.
+const (
+	cellGroup  uint8 = iota + 1 // every candidate of a cell, true
+	houseGroup                  // every place of a digit in a house, true
+	bothGroup                   // a candidate true, and the same candidate false
+)
+
+type verityGroup struct {
+	kind        uint8
+	cell        board.Cell
+	house       board.House
+	digit       board.Digit
+	first, last int // the group's premises are members[first:last]
+}
+
+// verityHit is a node that every premise of a group forces.
+type verityHit struct {
+	node     int32
+	group    int32
+	max, sum int32 // the longest branch, and all branches together
+}
+
+// verityFinder holds the tables of one finder call: what each premise forces, per round.
+type verityFinder struct {
+	e        *forcingEngine
+	premises []int32 // premise nodes
+	slot     []int32 // per node: its index in premises, or -1
+	members  []int32 // premise indices, group after group
+	groups   []verityGroup
+
+	start   []int32 // premise i forces nodes[start[i]:start[i+1]]
+	nodes   []int32
+	depths  []int32
+	refuted []bool
+	// complete: in the last round every premise ran out of consequences.
+	complete bool
+
+	stamp               []uint32 // per node: the group being intersected
+	count, maxD, sumD   []int32
+	best                []int32 // per node: index in hits of its cheapest group
+	bestStamp           []uint32
+	groupMark, bestMark uint32
+}
+
+func newVerityFinder(e *forcingEngine) *verityFinder {
+	nodes := len(e.mark)
+	v := &verityFinder{
+		e:    e,
+		slot: make([]int32, nodes), stamp: make([]uint32, nodes),
+		count: make([]int32, nodes), maxD: make([]int32, nodes), sumD: make([]int32, nodes),
+		best: make([]int32, nodes), bestStamp: make([]uint32, nodes),
+	}
+	for i := range v.slot {
+		v.slot[i] = -1
+	}
+	premise := func(x int32) int32 {
+		if v.slot[x] < 0 {
+			v.slot[x] = int32(len(v.premises))
+			v.premises = append(v.premises, x)
+		}
+		return v.slot[x]
+	}
+	group := func(g verityGroup, xs ...int32) {
+		g.first = len(v.members)
+		for _, x := range xs {
+			v.members = append(v.members, premise(x))
+		}
+		g.last = len(v.members)
+		v.groups = append(v.groups, g)
+	}
+	l := e.l
+	var xs []int32
+	for c, s := range e.orig {
+		cell := board.Cell(c)
+		if s.Count() < 2 {
+			continue
+		}
+		xs = xs[:0]
+		for t := s; t != 0; t &= t - 1 {
+			xs = append(xs, e.node(cell, t.First(), true))
+		}
+		group(verityGroup{kind: cellGroup, cell: cell}, xs...)
+	}
+	for h := range board.House(l.Houses()) {
+		for d := 1; d <= e.n; d++ {
+			p := e.origPos[int(h)*e.n+d-1]
+			if p.Count() < 2 {
+				continue
+			}
+			xs = xs[:0]
+			for _, c := range l.CellsIn(h, p) {
+				xs = append(xs, e.node(c, board.Digit(d), true))
+			}
+			group(verityGroup{kind: houseGroup, house: h, digit: board.Digit(d)}, xs...)
+		}
+	}
+	// In a cell of two, "not a" is "b": the cell group already says it.
+	for c, s := range e.orig {
+		if s.Count() < 3 {
+			continue
+		}
+		for t := s; t != 0; t &= t - 1 {
+			cell, d := board.Cell(c), t.First()
+			group(verityGroup{kind: bothGroup, cell: cell, digit: d}, e.node(cell, d, true), e.node(cell, d, false))
+		}
+	}
+	v.refuted = make([]bool, len(v.premises))
+	v.start = make([]int32, len(v.premises)+1)
+	return v
+}
+
+// fill follows every premise to depth maxDepth and keeps what it forces.
+func (v *verityFinder) fill(maxDepth int32) {
+	e := v.e
+	v.nodes, v.depths = v.nodes[:0], v.depths[:0]
+	v.complete = true
+	for i, p := range v.premises {
+		v.refuted[i] = e.propagate(p, maxDepth)
+		if !v.refuted[i] {
+			for _, x := range e.queue {
+				v.nodes = append(v.nodes, x)
+				v.depths = append(v.depths, e.depth[x])
+			}
+			if e.depth[e.queue[len(e.queue)-1]] >= maxDepth {
+				v.complete = false
+			}
+		}
+		v.start[i+1] = int32(len(v.nodes))
+	}
+}
+
+// intersect returns, for every node that all premises of some group force, its
+// cheapest group, cheapest first.
+func (v *verityFinder) intersect() []verityHit {
+	var hits []verityHit
+	v.bestMark++
+	for gi, g := range v.groups {
+		ms := v.members[g.first:g.last]
+		if slices.ContainsFunc(ms, func(m int32) bool { return v.refuted[m] }) {
+			continue
+		}
+		v.groupMark++
+		for j, m := range ms {
+			for k := v.start[m]; k < v.start[m+1]; k++ {
+				x, dep := v.nodes[k], v.depths[k]
+				switch {
+				case j == 0:
+					v.stamp[x], v.count[x], v.maxD[x], v.sumD[x] = v.groupMark, 1, dep, dep
+				case v.stamp[x] == v.groupMark && v.count[x] == int32(j):
+					v.count[x]++
+					v.maxD[x] = max(v.maxD[x], dep)
+					v.sumD[x] += dep
+				}
+			}
+		}
+		m0 := ms[0]
+		for k := v.start[m0]; k < v.start[m0+1]; k++ {
+			x := v.nodes[k]
+			if v.count[x] != int32(len(ms)) {
+				continue
+			}
+			h := verityHit{node: x, group: int32(gi), max: v.maxD[x], sum: v.sumD[x]}
+			switch {
+			case v.bestStamp[x] != v.bestMark:
+				v.bestStamp[x], v.best[x] = v.bestMark, int32(len(hits))
+				hits = append(hits, h)
+			case cheaper(h, hits[v.best[x]]) < 0:
+				hits[v.best[x]] = h
+			}
+		}
+	}
+	slices.SortFunc(hits, cheaper)
+	return hits
+}
+
+func cheaper(a, b verityHit) int {
+	return cmp.Or(cmp.Compare(a.max, b.max), cmp.Compare(a.sum, b.sum), cmp.Compare(a.node, b.node))
+}
+
+// step builds the step of a hit: each premise of its group is followed again to
+// record its branch to the node.
+func (v *verityFinder) step(id string, h verityHit, maxDepth int32) explain.Step {
+	e := v.e
+	g := v.groups[h.group]
+	s := explain.Step{Technique: id}
+	switch g.kind {
+	case cellGroup:
+		s.Pattern.Cells, s.Pattern.Digits = []board.Cell{g.cell}, e.orig[g.cell]
+	case houseGroup:
+		s.Pattern.Houses, s.Pattern.Digits = []board.House{g.house}, board.DigitsOf(g.digit)
+	case bothGroup:
+		s.Pattern.Cells, s.Pattern.Digits = []board.Cell{g.cell}, board.DigitsOf(g.digit)
+	}
+	for _, m := range v.members[g.first:g.last] {
+		e.propagate(v.premises[m], maxDepth)
+		s.Pattern.Chains = e.chains([]int32{h.node}, s.Pattern.Chains)
+	}
+	e.conclusion(h.node, &s)
+	return s
+}
+
+// forcingVerity is the finder of both verity techniques: every node that all premises
+// of a group force, cheapest first (by the longest branch, then all branches together),
+// each node once, from its cheapest group.
+func forcingVerity(id string, rule propagation) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		e := loadEngine(b, rule)
+		defer e.release()
+		v := newVerityFinder(e)
+		reported := make([]bool, len(e.mark))
+		for _, maxDepth := range depthCaps {
+			v.fill(maxDepth)
+			for _, h := range v.intersect() {
+				if reported[h.node] {
+					continue // in an earlier round
+				}
+				reported[h.node] = true
+				if !report(v.step(id, h, maxDepth)) {
+					return
+				}
+			}
+			if v.complete {
+				return
+			}
+		}
+	}
+}
