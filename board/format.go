@@ -1,0 +1,290 @@
+package board
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// String writes the values of the board as one line of N*N characters (81 for 9x9):
+// digits 1-9 then A-Z, '.' for an empty cell. Givens and placed values look alike and
+// candidates are left out; PencilMarks, CandidateLine and MarshalJSON keep them.
+func (b *Board) String() string {
+	out := make([]byte, len(b.values))
+	for c, d := range b.values {
+		out[c] = byte(d.Rune())
+	}
+	return string(out)
+}
+
+// Pretty writes the values as a grid, one line per row, '.' for an empty cell, boxes
+// separated by '|' and bands by a dashed line:
+//
+//	3 1 6 | 5 7 8 | 4 9 2
+//	5 2 9 | 1 3 4 | 7 6 8
+//	4 8 7 | 6 2 9 | 5 3 1
+//	------+-------+------
+//
+// Parse reads it back.
+func (b *Board) Pretty() string {
+	words := make([]string, len(b.values))
+	for c, d := range b.values {
+		words[c] = string(d.Rune())
+	}
+	return b.grid(words)
+}
+
+// PencilMarks writes the candidate grid (HoDoKu / Simple Sudoku style): each empty cell as
+// its candidates ("158"), each value as its digit, columns padded to their widest cell,
+// boxes separated by '|' and bands by a '+'-joined dashed line. An empty cell with a
+// single candidate is written "(5)" and one with none "()", so that Parse tells them
+// from values and reads back exactly the same values and candidates (the values all
+// as givens).
+func (b *Board) PencilMarks() string {
+	words := make([]string, len(b.values))
+	for c, d := range b.values {
+		switch s := b.cands[c]; {
+		case d != 0:
+			words[c] = string(d.Rune())
+		case s.Count() > 1:
+			words[c] = digitRunes(s)
+		default:
+			words[c] = "(" + digitRunes(s) + ")"
+		}
+	}
+	return b.grid(words)
+}
+
+// digitRunes writes the digits of s as grid characters, without separators ("158").
+func digitRunes(s DigitSet) string {
+	out := make([]byte, 0, s.Count())
+	for ; s != 0; s &= s - 1 {
+		out = append(out, byte(s.First().Rune()))
+	}
+	return string(out)
+}
+
+// grid lays out one word per cell: columns padded to their widest word, " | " between
+// boxes, a dashed line joined by '+' between bands, no trailing spaces.
+func (b *Board) grid(words []string) string {
+	n, br, bc := b.l.n, b.l.boxRows, b.l.boxCols
+	width := make([]int, n)
+	for c, w := range words {
+		width[c%n] = max(width[c%n], len(w))
+	}
+	var sep strings.Builder
+	for k := range n / bc {
+		w := bc - 1 // the spaces between the cells of the box
+		for col := k * bc; col < (k+1)*bc; col++ {
+			w += width[col]
+		}
+		if k > 0 {
+			sep.WriteByte('+')
+			w++
+		}
+		if k < n/bc-1 {
+			w++
+		}
+		sep.WriteString(strings.Repeat("-", w))
+	}
+	var sb strings.Builder
+	for r := range n {
+		if r > 0 && r%br == 0 {
+			sb.WriteString(sep.String())
+			sb.WriteByte('\n')
+		}
+		for col := range n {
+			if col > 0 {
+				if col%bc == 0 {
+					sb.WriteString(" | ")
+				} else {
+					sb.WriteByte(' ')
+				}
+			}
+			w := words[r*n+col]
+			sb.WriteString(w)
+			if col < n-1 {
+				sb.WriteString(strings.Repeat(" ", width[col]-len(w)))
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// CandidateLine writes N characters per cell (729 for 9x9): at position k the digit k+1
+// when the cell may hold it, '.' otherwise. A value is written as its only candidate, so
+// reading the line back gives the same candidates but no values (Parse never places a
+// cell of a candidate line).
+func (b *Board) CandidateLine() string {
+	n := b.l.n
+	out := bytes.Repeat([]byte{'.'}, len(b.values)*n)
+	for c, d := range b.values {
+		s := b.cands[c]
+		if d != 0 {
+			s = DigitsOf(d)
+		}
+		for ; s != 0; s &= s - 1 {
+			d := s.First()
+			out[c*n+int(d)-1] = byte(d.Rune())
+		}
+	}
+	return string(out)
+}
+
+// boardJSON is the JSON form of a Board (see MarshalJSON).
+type boardJSON struct {
+	Size       int              `json:"size"`
+	Puzzle     *string          `json:"puzzle"`
+	Grid       *string          `json:"grid"`
+	Candidates map[string][]int `json:"candidates"`
+}
+
+// MarshalJSON writes the board as an object with four keys:
+//
+//	{"size":9,"puzzle":"4...3....","grid":"4.1.3....","candidates":{"r1c2":[2,5],...}}
+//
+// size is N; puzzle is the givens as a line of N*N characters ('.' elsewhere, digits
+// 1-9 then A-Z as in String); grid is every value, givens and placed alike; candidates
+// maps every empty cell, in cell order, to its candidates as numbers ([] for a cell
+// with none).
+//
+// UnmarshalJSON (and Parse) read it back. There, only grid is required: without size the
+// length of grid gives it, without puzzle every value of grid is a given, and an empty
+// cell left out of candidates keeps every candidate its peers allow. Unknown keys fail.
+func (b *Board) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	puzzle := make([]byte, len(b.values))
+	for c, d := range b.values {
+		puzzle[c] = '.'
+		if b.given.Has(Cell(c)) {
+			puzzle[c] = byte(d.Rune())
+		}
+	}
+	fmt.Fprintf(&buf, `{"size":%d,"puzzle":%q,"grid":%q,"candidates":{`, b.l.n, puzzle, b.String())
+	first := true
+	for c, d := range b.values {
+		if d != 0 {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		fmt.Fprintf(&buf, "%q:[", b.l.CellName(Cell(c)))
+		for i, d := range b.cands[c].Digits() {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			buf.WriteString(strconv.Itoa(int(d)))
+		}
+		buf.WriteByte(']')
+	}
+	buf.WriteString("}}")
+	return buf.Bytes(), nil
+}
+
+// UnmarshalJSON reads the object MarshalJSON writes into b, replacing what b held.
+// A candidate that a placed peer rules out is dropped, as in a pencil-mark grid.
+func (b *Board) UnmarshalJSON(data []byte) error {
+	var j boardJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return jsonError(err)
+	}
+	if err := dec.Decode(&struct{}{}); err != io.EOF {
+		return &ParseError{Msg: "json: more after the board object"}
+	}
+	if j.Grid == nil {
+		return &ParseError{Msg: `json: no "grid" key`}
+	}
+	grid := *j.Grid
+	n := j.Size
+	if n == 0 {
+		for size := range sizes {
+			if size*size == len(grid) {
+				n = size
+			}
+		}
+	}
+	l, err := LayoutOf(n)
+	if err != nil {
+		if j.Size == 0 {
+			return &ParseError{Msg: fmt.Sprintf("json: grid: got %d cells, want 81", len(grid))}
+		}
+		return &ParseError{Msg: fmt.Sprintf("json: size: no layout for a %dx%d grid", n, n)}
+	}
+	values, err := jsonLine("grid", grid, n)
+	if err != nil {
+		return err
+	}
+	nb := New(l)
+	if j.Puzzle != nil {
+		givens, err := jsonLine("puzzle", *j.Puzzle, n)
+		if err != nil {
+			return err
+		}
+		for c, d := range givens {
+			if d != 0 && d != values[c] {
+				return &ParseError{Msg: fmt.Sprintf("json: puzzle has %c in %s but grid has %c", d.Rune(), l.CellName(Cell(c)), values[c].Rune())}
+			}
+			if d != 0 {
+				_ = nb.Give(Cell(c), d) // cannot fail: digit in range, cell empty
+			}
+		}
+	}
+	for c, d := range values {
+		if d != 0 && nb.values[c] == 0 {
+			if j.Puzzle == nil {
+				_ = nb.Give(Cell(c), d)
+			} else {
+				_ = nb.Place(Cell(c), d)
+			}
+		}
+	}
+	keys := make([]string, 0, len(j.Candidates))
+	for k := range j.Candidates {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		c, err := l.ParseCell(k)
+		if err != nil {
+			return &ParseError{Msg: "json: candidates: " + strings.TrimPrefix(err.Error(), "board: ")}
+		}
+		if d := nb.values[c]; d != 0 {
+			return &ParseError{Msg: fmt.Sprintf("json: candidates: %s holds %d, it has no candidates", k, d)}
+		}
+		var s DigitSet
+		for _, d := range j.Candidates[k] {
+			if d < 1 || d > n {
+				return &ParseError{Msg: fmt.Sprintf("json: candidates: %s: %d is not a digit of a %dx%d grid", k, d, n, n)}
+			}
+			s = s.With(Digit(d))
+		}
+		nb.SetCandidates(c, s)
+	}
+	*b = *nb
+	return nil
+}
+
+// jsonLine reads the grid or puzzle string of the JSON form.
+func jsonLine(key, s string, n int) ([]Digit, error) {
+	if len(s) != n*n {
+		return nil, &ParseError{Msg: fmt.Sprintf("json: %s: got %d cells, want %d", key, len(s), n*n)}
+	}
+	out := make([]Digit, len(s))
+	for i := range out {
+		d, ok := cellValue(s[i], n)
+		if !ok {
+			return nil, &ParseError{Msg: fmt.Sprintf("json: %s: character %d: %s", key, i+1, notDigit(s, i, n))}
+		}
+		out[i] = d
+	}
+	return out, nil
+}
