@@ -1,0 +1,162 @@
+package explain
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// Eureka writes a chain in Eureka notation, the forum's (and HoDoKu's) way of writing
+// alternating inference chains: each node is its digit in brackets before its cells,
+// "=" is a strong link and "-" a weak one, and consecutive nodes of one cell share it:
+//
+//	(4)r1c2=(4)r1c8-(4=3)r5c8-(3)r5c2
+//	(5)r2c1=(5)r2c6-(5=3)r3c4-(3)r13c5=(3)r2c4-(3=5)r2c1
+//
+// A group node names its row (or column) once and its columns (or rows) after it:
+// r13c5 is r1c5 and r3c5. A loop ends where it started, with its closing link.
+func Eureka(l *board.Layout, c Chain) string {
+	nodes, links := c.Nodes, c.Links
+	if c.Loop && len(nodes) > 0 {
+		nodes = append(nodes[:len(nodes):len(nodes)], nodes[0])
+	}
+	var sb strings.Builder
+	for i := 0; i < len(nodes); {
+		// A run of nodes in the same single cell is written once: (4=3)r5c8.
+		j := i + 1
+		for j < len(nodes) && sameCell(nodes[j-1], nodes[j]) {
+			j++
+		}
+		if i > 0 {
+			sb.WriteString(eurekaSign(links, i-1))
+		}
+		sb.WriteByte('(')
+		for k := i; k < j; k++ {
+			if k > i {
+				sb.WriteString(eurekaSign(links, k-1))
+			}
+			sb.WriteString(digitsNotation(l, nodes[k].Digits))
+		}
+		sb.WriteByte(')')
+		sb.WriteString(CompactCells(l, nodes[i].Cells))
+		i = j
+	}
+	return sb.String()
+}
+
+func sameCell(a, b Node) bool {
+	return len(a.Cells) == 1 && len(b.Cells) == 1 && a.Cells[0] == b.Cells[0]
+}
+
+func digitsNotation(l *board.Layout, ds board.DigitSet) string {
+	var sb strings.Builder
+	for i, d := range ds.Digits() {
+		if i > 0 && l.N() > 9 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(d.String())
+	}
+	return sb.String()
+}
+
+// CompactCells writes cells as Eureka does: one cell as r1c2, cells of one row as
+// r1c23, cells of one column as r13c2, anything else joined by "|". Grids above 9
+// separate two-digit numbers with commas (r1c10,12).
+func CompactCells(l *board.Layout, cs []board.Cell) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	sep := ""
+	if l.N() > 9 {
+		sep = ","
+	}
+	nums := func(f func(board.Cell) int) string {
+		parts := make([]string, len(cs))
+		for i, c := range cs {
+			parts[i] = strconv.Itoa(f(c) + 1)
+		}
+		return strings.Join(parts, sep)
+	}
+	row, col := true, true
+	for _, c := range cs[1:] {
+		row = row && l.RowOf(c) == l.RowOf(cs[0])
+		col = col && l.ColOf(c) == l.ColOf(cs[0])
+	}
+	switch {
+	case row:
+		return "r" + strconv.Itoa(l.RowOf(cs[0])+1) + "c" + nums(l.ColOf)
+	case col:
+		return "r" + nums(l.RowOf) + "c" + strconv.Itoa(l.ColOf(cs[0])+1)
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = l.CellName(c)
+	}
+	return strings.Join(parts, "|")
+}
+
+// ChainStep is one node of a chain as a walk through it reads it: what the chain has
+// made of the node (true or false), and the link that led there.
+type ChainStep struct {
+	// Cells of the node (one for a candidate, two or more for a group) and their
+	// compact name (r1c2, r1c23).
+	Cells []board.Cell
+	Where string
+	// Digit of the node.
+	Digit board.Digit
+	// Group is true for a node of two or more cells ("4 is in one of r1c23").
+	Group bool
+	// True is what the walk has made of the node: the start is assumed, every later
+	// node follows from the one before.
+	True bool
+	// Link led from the previous step to this one; 0 for the start.
+	Link LinkKind
+	// SameCell is true when the previous step was another digit of this cell.
+	SameCell bool
+}
+
+// WalkChain returns the nodes of a chain in the order a reader follows them, each with
+// what the walk makes of it. The start is assumed false when its first link is strong
+// (if it is false the next is true) and true when it is weak; after that a strong link
+// makes the next node true and a weak one makes it false. A loop returns to its start
+// at the end, which is where a discontinuous loop shows its contradiction. Prose
+// templates range over it to say "if r1c2 is not 4, r1c8 is 4, so ...".
+func WalkChain(l *board.Layout, c Chain) []ChainStep {
+	n := len(c.Nodes)
+	if n == 0 {
+		return nil
+	}
+	steps := n
+	if c.Loop {
+		steps++
+	}
+	out := make([]ChainStep, steps)
+	on := len(c.Links) > 0 && c.Links[0] == Weak
+	for i := range out {
+		node := c.Nodes[i%n]
+		var link LinkKind
+		if i > 0 {
+			link = Weak
+			if i-1 < len(c.Links) {
+				link = c.Links[i-1]
+			}
+			on = link == Strong
+		}
+		out[i] = ChainStep{
+			Cells: node.Cells, Where: CompactCells(l, node.Cells), Digit: node.Digits.First(),
+			Group: len(node.Cells) > 1, True: on, Link: link,
+			SameCell: i > 0 && sameCell(c.Nodes[(i-1)%n], node),
+		}
+	}
+	return out
+}
+
+// eurekaSign writes link i of a chain: "=" for strong, "-" for weak (a missing link,
+// as the closing link of a loop written without one, reads as weak).
+func eurekaSign(links []LinkKind, i int) string {
+	if i < len(links) && links[i] == Strong {
+		return "="
+	}
+	return "-"
+}

@@ -1,0 +1,468 @@
+package techniques
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+const (
+	idXChain                 = "x-chain"
+	idXYChain                = "xy-chain"
+	idContinuousNiceLoop     = "continuous-nice-loop"
+	idDiscontinuousNiceLoop  = "discontinuous-nice-loop"
+	idAIC                    = "aic"
+	idGroupedContinuousLoop  = "grouped-continuous-nice-loop"
+	idGroupedDiscontinuous   = "grouped-discontinuous-nice-loop"
+	idGroupedAIC             = "grouped-aic"
+	chainMaxLinks            = 20 // HoDoKu's library has XY-chains of 19 links
+	chainDifficultySingle    = 6.6
+	chainDifficultyNiceLoop  = 7.0
+	chainDifficultyGrouped   = 7.3
+	chainScoreSingleDigitish = 260
+)
+
+// XChain is the chain of one digit: strong links (the digit's only two places in a
+// house) joined by weak links; either end holds the digit, so cells seeing both lose it.
+var XChain = Technique{
+	ID:         idXChain,
+	Name:       "X-Chain",
+	Difficulty: chainDifficultySingle,
+	Score:      chainScoreSingleDigitish,
+	Codes:      []string{"0701"},
+	Doc: `X-Chain
+
+Follow one digit through houses where it has only two places: if it is not in the
+first cell of such a pair it is in the second, and then it is not in any cell that
+shares a house with that one, and so on. A chain that starts and ends with such a pair
+proves that one of its two ends holds the digit, so any cell that sees both ends
+cannot hold it.`,
+	Find: chainFinder(chainView{
+		id:       idXChain,
+		kinds:    chainLinks{houseStrong: true, houseWeak: true},
+		ends:     endsOpen,
+		sameEnds: true,
+	}),
+}
+
+// XYChain is the chain of bivalue cells: each cell's other digit is the next cell's
+// digit; when both ends share a digit, cells seeing both ends lose it.
+var XYChain = Technique{
+	ID:         idXYChain,
+	Name:       "XY-Chain",
+	Difficulty: chainDifficultySingle + 0.1,
+	Score:      chainScoreSingleDigitish,
+	Codes:      []string{"0702"},
+	Doc: `XY-Chain
+
+Walk through cells that have only two candidates. If the first cell is not x it is
+its other digit, which the next cell (in the same house) then cannot be, so that cell is
+its own other digit, and so on. When the last cell's far digit is x again, either the
+first or the last cell is x, so x leaves every cell that sees both.`,
+	Find: chainFinder(chainView{
+		id:       idXYChain,
+		kinds:    chainLinks{cellStrong: true, houseWeak: true, bivalueOnly: true},
+		ends:     endsOpen,
+		sameEnds: true,
+	}),
+}
+
+// ContinuousNiceLoop is an chainAlternating chain that closes on itself: every weak link in
+// it becomes strong, so the rest of each such house or cell loses the linked digits.
+var ContinuousNiceLoop = Technique{
+	ID:         idContinuousNiceLoop,
+	Name:       "Continuous Nice Loop",
+	Difficulty: chainDifficultyNiceLoop,
+	Score:      280,
+	Codes:      []string{"0706"},
+	Doc: `Continuous Nice Loop
+
+A loop of candidates whose links alternate strong (one of the two is true) and weak (at
+most one is true) all the way round. Whichever way the loop is coloured, exactly one end
+of every link is true, so each weak link works like a strong one: the digit leaves the
+rest of a house that joins two cells, and the other digits leave a cell that joins two
+of its digits.`,
+	Find: chainFinder(chainView{
+		id:    idContinuousNiceLoop,
+		kinds: allChainLinks,
+		ends:  endsContinuous,
+	}),
+}
+
+// DiscontinuousNiceLoop is an chainAlternating loop with one break at its start: a candidate
+// that implies its own falsehood goes, one that follows from its own falsehood is placed.
+var DiscontinuousNiceLoop = Technique{
+	ID:         idDiscontinuousNiceLoop,
+	Name:       "Discontinuous Nice Loop",
+	Difficulty: chainDifficultyNiceLoop,
+	Score:      280,
+	Codes:      []string{"0707"},
+	Doc: `Discontinuous Nice Loop
+
+An chainAlternating chain that returns to the cell it started from. If assuming a candidate
+true makes it (or leads to another digit of its cell being) true... false at the end,
+the assumption fails and the candidate goes; if assuming it false makes it true, it is
+placed.`,
+	Find: chainFinder(chainView{
+		id:    idDiscontinuousNiceLoop,
+		kinds: allChainLinks,
+		ends:  endsDiscontinuous,
+	}),
+}
+
+// AIC is the chainAlternating inference chain between two different candidates: one of its
+// ends is true, so every candidate weakly linked to both ends goes.
+var AIC = Technique{
+	ID:         idAIC,
+	Name:       "AIC",
+	Difficulty: chainDifficultyNiceLoop,
+	Score:      280,
+	Codes:      []string{"0708"},
+	Doc: `AIC
+
+An chainAlternating inference chain: links alternate strong (if one end is false the other is
+true) and weak (if one end is true the other is false), starting and ending with a strong
+link. If the first candidate is false the last is true, so one of the two ends is true,
+and any candidate that sees both ends (the same digit in a shared house, or the other
+end's digit in an end's cell) is false.`,
+	Find: chainFinder(chainView{
+		id:    idAIC,
+		kinds: allChainLinks,
+		ends:  endsOpen,
+		open:  true,
+	}),
+}
+
+// GroupedContinuousNiceLoop is the continuous nice loop that uses at least one group
+// node: the places of a digit in one box-line intersection, taken together.
+var GroupedContinuousNiceLoop = Technique{
+	ID:         idGroupedContinuousLoop,
+	Name:       "Grouped Continuous Nice Loop",
+	Difficulty: chainDifficultyGrouped,
+	Score:      300,
+	Codes:      []string{"0709"},
+	Doc: `Grouped Continuous Nice Loop
+
+A continuous nice loop in which some nodes are groups: the two or three places of a digit
+where a box meets a row or column, true when the digit is in one of them. Groups link to
+the rest of the box or line as single cells do, so loops close that single candidates
+cannot.`,
+	Find: chainFinder(chainView{
+		id:      idGroupedContinuousLoop,
+		kinds:   allGroupedLinks,
+		ends:    endsContinuous,
+		grouped: true,
+	}),
+}
+
+// GroupedDiscontinuousNiceLoop is the discontinuous nice loop that uses group nodes.
+var GroupedDiscontinuousNiceLoop = Technique{
+	ID:         idGroupedDiscontinuous,
+	Name:       "Grouped Discontinuous Nice Loop",
+	Difficulty: chainDifficultyGrouped,
+	Score:      300,
+	Codes:      []string{"0710"},
+	Doc: `Grouped Discontinuous Nice Loop
+
+A discontinuous nice loop in which some nodes are groups: the places of a digit where a
+box meets a row or column, taken together. The break at the start decides as in the plain
+loop: a candidate that disproves itself goes, one that proves itself is placed.`,
+	Find: chainFinder(chainView{
+		id:      idGroupedDiscontinuous,
+		kinds:   allGroupedLinks,
+		ends:    endsDiscontinuous,
+		grouped: true,
+	}),
+}
+
+// GroupedAIC is the AIC that uses group nodes.
+var GroupedAIC = Technique{
+	ID:         idGroupedAIC,
+	Name:       "Grouped AIC",
+	Difficulty: chainDifficultyGrouped,
+	Score:      300,
+	Codes:      []string{"0711"},
+	Doc: `Grouped AIC
+
+An chainAlternating inference chain in which some nodes are groups: the places of a digit
+where a box meets a row or column, true when the digit is in one of them. One end of
+the chain is true, so whatever sees both ends goes.`,
+	Find: chainFinder(chainView{
+		id:      idGroupedAIC,
+		kinds:   allGroupedLinks,
+		ends:    endsOpen,
+		open:    true,
+		grouped: true,
+	}),
+}
+
+var (
+	allChainLinks   = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true}
+	allGroupedLinks = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true, groups: true}
+)
+
+// chainEnds says what a chain technique concludes from and how.
+type chainEnds uint8
+
+const (
+	// endsOpen: a chain from a false start to a true end; what sees both ends goes.
+	endsOpen chainEnds = iota + 1
+	// endsContinuous: an open chain whose ends are weakly linked closes into a loop.
+	endsContinuous
+	// endsDiscontinuous: a chain back to its start's cell, one break there.
+	endsDiscontinuous
+)
+
+// chainView is one chain technique as a view of the engine: the nodes and links it
+// may use and the conclusions it draws.
+type chainView struct {
+	id       string
+	kinds    chainLinks
+	ends     chainEnds
+	sameEnds bool // both ends hold the same digit (X- and XY-chains)
+	open     bool // the ends must not be weakly linked (else it is a loop)
+	grouped  bool // the chain must use a group node
+	maxLinks int  // 0: chainMaxLinks
+}
+
+// chainFound is one conclusion of the engine before it becomes a step.
+type chainFound struct {
+	nodes  []int32
+	links  []explain.LinkKind
+	loop   bool
+	elims  []board.Candidate
+	places []board.Candidate
+	order  int
+}
+
+func chainFinder(v chainView) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		if v.maxLinks == 0 {
+			v.maxLinks = chainMaxLinks
+		}
+		g := buildChainGraph(b, v.kinds)
+		found := v.collect(g)
+		slices.SortStableFunc(found, func(x, y chainFound) int {
+			return cmp.Or(cmp.Compare(len(x.links), len(y.links)), cmp.Compare(x.order, y.order))
+		})
+		seen := make(map[string]bool, len(found))
+		for _, f := range found {
+			key := chainKey(f)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if !report(g.step(v.id, f)) {
+				return
+			}
+		}
+	}
+}
+
+// collect runs the searches of the view and returns every conclusion, unsorted.
+func (v chainView) collect(g *chainGraph) []chainFound {
+	s := newChainSearch(g)
+	var found []chainFound
+	add := func(f chainFound) {
+		if v.grouped && !g.hasGroup(f.nodes) {
+			return
+		}
+		f.order = len(found)
+		found = append(found, f)
+	}
+	var buf []board.Candidate
+	for start := range int32(len(g.nodes)) {
+		switch v.ends {
+		case endsOpen, endsContinuous:
+			for _, st := range s.run(start, false, v.maxLinks) {
+				end := st >> 1
+				if st&1 == 0 || end == start {
+					continue
+				}
+				na, nb := g.nodes[start], g.nodes[end]
+				if v.sameEnds && na.digit != nb.digit {
+					continue
+				}
+				closes := g.weakLinked(start, end)
+				if v.ends == endsContinuous {
+					if !closes {
+						continue
+					}
+					path := s.path(st)
+					buf = g.loopEliminations(buf[:0], path)
+					if len(buf) > 0 {
+						add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: slices.Clone(buf)})
+					}
+					continue
+				}
+				// An open chain and its reverse conclude the same: keep one.
+				if end < start || v.open && closes {
+					continue
+				}
+				buf = g.endEliminations(buf[:0], start, end)
+				if len(buf) > 0 {
+					path := s.path(st)
+					add(chainFound{nodes: path, links: chainAlternating(len(path)-1, explain.Strong, explain.Weak), elims: slices.Clone(buf)})
+				}
+			}
+		case endsDiscontinuous:
+			nd := g.nodes[start]
+			if nd.size > 1 {
+				continue
+			}
+			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
+			// False implies true: place it.
+			s.run(start, false, v.maxLinks)
+			if st := chainState(start, true); s.reached(st) {
+				path := s.path(st)
+				path = path[:len(path)-1]
+				// HoDoKu states the placement as the removal of the cell's other digits;
+				// so do we, so that both say the same thing in the same words.
+				var others []board.Candidate
+				for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
+					others = append(others, board.Candidate{Cell: nd.cell, Digit: o.First()})
+				}
+				add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
+			}
+			// True implies false, or another digit of the cell true: it goes.
+			for _, st := range s.run(start, true, v.maxLinks) {
+				end := st >> 1
+				if st == chainState(start, false) {
+					path := s.path(st)
+					path = path[:len(path)-1]
+					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
+					break
+				}
+				if st&1 == 1 && end != start && g.nodes[end].size == 1 && g.nodes[end].cell == nd.cell {
+					path := s.path(st)
+					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// chainAlternating returns n links starting with first and chainAlternating with second.
+func chainAlternating(n int, first, second explain.LinkKind) []explain.LinkKind {
+	out := make([]explain.LinkKind, n)
+	for i := range out {
+		out[i] = first
+		if i%2 == 1 {
+			out[i] = second
+		}
+	}
+	return out
+}
+
+func (g *chainGraph) hasGroup(path []int32) bool {
+	for _, x := range path {
+		if g.isGroup(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// endEliminations appends the candidates weakly linked to both ends of an open chain:
+// one end is true, so none of them can be.
+func (g *chainGraph) endEliminations(out []board.Candidate, a, z int32) []board.Candidate {
+	na, nz := g.nodes[a], g.nodes[z]
+	if na.digit == nz.digit {
+		return g.appendSeenByBoth(out, a, z, nil)
+	}
+	// Different digits: the other end's digit in an end's own cell, when that cell
+	// sees the other end.
+	if nz.size == 1 && cbHas(g.nodeSee(a), nz.cell) && g.b.Has(nz.cell, na.digit) {
+		out = append(out, board.Candidate{Cell: nz.cell, Digit: na.digit})
+	}
+	if na.size == 1 && cbHas(g.nodeSee(z), na.cell) && g.b.Has(na.cell, nz.digit) {
+		out = append(out, board.Candidate{Cell: na.cell, Digit: nz.digit})
+	}
+	sortChainCands(out)
+	return out
+}
+
+// appendSeenByBoth appends the digit of x and y (the same) in every cell that sees
+// both, leaving out the cells in skip.
+func (g *chainGraph) appendSeenByBoth(out []board.Candidate, x, y int32, skip []uint64) []board.Candidate {
+	d := g.nodes[x].digit
+	sx, sy, hold := g.nodeSee(x), g.nodeSee(y), g.holders(d)
+	for w := range sx {
+		m := sx[w] & sy[w] & hold[w]
+		if skip != nil {
+			m &^= skip[w]
+		}
+		for ; m != 0; m &= m - 1 {
+			out = append(out, board.Candidate{Cell: board.Cell(w*64 + bits.TrailingZeros64(m)), Digit: d})
+		}
+	}
+	return out
+}
+
+// loopEliminations appends what a continuous loop removes: every weak link of the loop
+// (path[1]-path[2], path[3]-path[4], ..., and the closing link from the last node to the
+// first) works as a strong one. Cells of the loop keep their candidates (HoDoKu's rule:
+// no cannibalism), except the other digits of a cell joined by a weak link inside it.
+func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32) []board.Candidate {
+	skip := make([]uint64, g.nw)
+	for _, x := range path {
+		for w, m := range g.nodeCells(x) {
+			skip[w] |= m
+		}
+	}
+	n := len(path)
+	for i := 1; i < n; i += 2 {
+		x, y := path[i], path[(i+1)%n]
+		nx, ny := g.nodes[x], g.nodes[y]
+		if nx.digit == ny.digit {
+			out = g.appendSeenByBoth(out, x, y, skip)
+			continue
+		}
+		for s := g.b.Candidates(nx.cell).Without(nx.digit).Without(ny.digit); s != 0; s &= s - 1 {
+			out = append(out, board.Candidate{Cell: nx.cell, Digit: s.First()})
+		}
+	}
+	sortChainCands(out)
+	return slices.Compact(out)
+}
+
+func sortChainCands(cs []board.Candidate) {
+	slices.SortFunc(cs, func(a, b board.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+}
+
+// chainKey identifies what a step changes, so the same conclusion reached by a
+// longer chain (or the same loop from another start) is reported once.
+func chainKey(f chainFound) string {
+	key := make([]byte, 0, 4*(len(f.elims)+len(f.places))+1)
+	for _, c := range f.places {
+		key = append(key, 'p', byte(c.Cell), byte(c.Cell>>8), byte(c.Digit))
+	}
+	for _, c := range f.elims {
+		key = append(key, 'e', byte(c.Cell), byte(c.Cell>>8), byte(c.Digit))
+	}
+	return string(key)
+}
+
+// step turns a conclusion into the step record, with the whole chain in the pattern.
+func (g *chainGraph) step(id string, f chainFound) explain.Step {
+	ch := explain.Chain{Nodes: make([]explain.Node, len(f.nodes)), Links: f.links, Loop: f.loop}
+	var digits board.DigitSet
+	for i, x := range f.nodes {
+		nd := g.nodes[x]
+		ch.Nodes[i] = explain.Node{Cells: g.cellList(x), Digits: board.DigitsOf(nd.digit)}
+		digits = digits.With(nd.digit)
+	}
+	return explain.Step{
+		Technique:    id,
+		Placements:   f.places,
+		Eliminations: f.elims,
+		Pattern:      explain.Pattern{Digits: digits, Chains: []explain.Chain{ch}},
+	}
+}

@@ -1,0 +1,416 @@
+package techniques
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// This file is the chain engine shared by every chain technique (and by forcing chains):
+// a graph of nodes (candidates, and groups of cells of one box-line intersection holding
+// a digit) with strong and weak links, built once per finder call, and a breadth-first
+// search over it that alternates strong and weak inferences, so the first chain found
+// to any end is a shortest one.
+
+// chainLinks says which nodes and links a chain technique may use.
+type chainLinks struct {
+	cellStrong  bool // a bivalue cell: one of its two digits is true
+	cellWeak    bool // two digits of one cell: at most one is true
+	houseStrong bool // a digit's only two places (or groups) in a house
+	houseWeak   bool // two places of a digit that see each other
+	groups      bool // nodes for the cells of a box-line intersection holding a digit
+	bivalueOnly bool // only the candidates of bivalue cells are nodes (XY-chains)
+}
+
+// chainNode is a node of the graph: one digit in one cell or in a group of cells
+// that all lie in one box and one line.
+type chainNode struct {
+	digit  board.Digit
+	cell   board.Cell // the first (for a candidate, the only) cell
+	size   int        // number of cells
+	houses [3]board.House
+	nh     int // number of houses holding every cell of the node
+}
+
+// chainGraph is the link table of one board state for one set of link kinds.
+type chainGraph struct {
+	l     *board.Layout
+	b     *board.Board
+	nw    int // words of a cell bitset for this layout
+	nodes []chainNode
+	// cells and see are cell bitsets of nw words per node: the node's cells, and the
+	// cells outside it that see all of them.
+	cells, see []uint64
+	// digitCells: nw words per digit, the cells holding it as a candidate.
+	digitCells []uint64
+	// cand maps cell*N+digit-1 to the candidate's node, or -1.
+	cand []int32
+	// strong and weak adjacency in compressed rows: the links of node i are
+	// strong[strongAt[i]:strongAt[i+1]], sorted by node.
+	strongAt, weakAt []int32
+	strong, weak     []int32
+}
+
+func (g *chainGraph) nodeCells(i int32) []uint64 {
+	return g.cells[int(i)*g.nw : int(i+1)*g.nw]
+}
+
+func (g *chainGraph) nodeSee(i int32) []uint64 {
+	return g.see[int(i)*g.nw : int(i+1)*g.nw]
+}
+
+func (g *chainGraph) holders(d board.Digit) []uint64 {
+	return g.digitCells[int(d-1)*g.nw : int(d)*g.nw]
+}
+
+func (g *chainGraph) strongOf(i int32) []int32 { return g.strong[g.strongAt[i]:g.strongAt[i+1]] }
+func (g *chainGraph) weakOf(i int32) []int32   { return g.weak[g.weakAt[i]:g.weakAt[i+1]] }
+
+func (g *chainGraph) isGroup(i int32) bool { return g.nodes[i].size > 1 }
+
+// candNode returns the node of digit d in cell c, or -1.
+func (g *chainGraph) candNode(c board.Cell, d board.Digit) int32 {
+	return g.cand[int(c)*g.l.N()+int(d)-1]
+}
+
+// cellList returns the cells of node i in increasing order.
+func (g *chainGraph) cellList(i int32) []board.Cell {
+	out := make([]board.Cell, 0, g.nodes[i].size)
+	for w, x := range g.nodeCells(i) {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, board.Cell(w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return out
+}
+
+func cbSet(s []uint64, c board.Cell) { s[c>>6] |= 1 << (uint(c) & 63) }
+func cbHas(s []uint64, c board.Cell) bool {
+	return s[c>>6]&(1<<(uint(c)&63)) != 0
+}
+
+// buildChainGraph builds the nodes and links of b that k allows.
+func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
+	l := b.Layout()
+	n := l.N()
+	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64}
+	g.cand = make([]int32, l.Cells()*n)
+	for i := range g.cand {
+		g.cand[i] = -1
+	}
+	g.digitCells = make([]uint64, n*g.nw)
+	for c := range board.Cell(l.Cells()) {
+		cs := b.Candidates(c)
+		for s := cs; s != 0; s &= s - 1 {
+			cbSet(g.holders(s.First()), c)
+		}
+		if k.bivalueOnly && cs.Count() != 2 {
+			continue
+		}
+		for s := cs; s != 0; s &= s - 1 {
+			d := s.First()
+			g.cand[int(c)*n+int(d)-1] = int32(len(g.nodes))
+			g.nodes = append(g.nodes, chainNode{digit: d, cell: c, size: 1, houses: l.HousesOf(c), nh: 3})
+		}
+	}
+	if k.groups {
+		g.addGroups()
+	}
+	g.cells = make([]uint64, len(g.nodes)*g.nw)
+	g.see = make([]uint64, len(g.nodes)*g.nw)
+	for i := range g.nodes {
+		g.fillSets(int32(i))
+	}
+	g.link(k)
+	return g
+}
+
+// addGroups adds a node for every digit and box-line intersection where the digit has
+// two or more places.
+func (g *chainGraph) addGroups() {
+	l, b, n := g.l, g.b, g.l.N()
+	for bi := range n {
+		box := l.BoxHouse(bi)
+		cells := l.HouseCells(box)
+		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
+			var lines [board.MaxSize]bool
+			for _, c := range cells {
+				line := l.HousesOf(c)[kind]
+				if lines[l.Index(line)] {
+					continue
+				}
+				lines[l.Index(line)] = true
+				for d := board.Digit(1); int(d) <= n; d++ {
+					first, count := board.Cell(-1), 0
+					for _, x := range cells {
+						if l.HousesOf(x)[kind] == line && b.Has(x, d) {
+							if first < 0 {
+								first = x
+							}
+							count++
+						}
+					}
+					if count >= 2 {
+						g.nodes = append(g.nodes, chainNode{
+							digit: d, cell: first, size: count,
+							houses: [3]board.House{line, box}, nh: 2,
+						})
+					}
+				}
+			}
+		}
+	}
+}
+
+// fillSets computes the cells of node i and the cells that see all of them.
+func (g *chainGraph) fillSets(i int32) {
+	l, nd := g.l, g.nodes[i]
+	cs, see := g.nodeCells(i), g.nodeSee(i)
+	if nd.size == 1 {
+		cbSet(cs, nd.cell)
+	} else {
+		line, box := nd.houses[0], nd.houses[1]
+		for _, x := range l.HouseCells(box) {
+			if l.HousesOf(x)[l.Kind(line)] == line && g.b.Has(x, nd.digit) {
+				cbSet(cs, x)
+			}
+		}
+	}
+	first := true
+	for w, x := range cs {
+		for ; x != 0; x &= x - 1 {
+			c := board.Cell(w*64 + bits.TrailingZeros64(x))
+			if first {
+				for _, p := range l.Peers(c) {
+					cbSet(see, p)
+				}
+				first = false
+				continue
+			}
+			for j := range see {
+				var keep uint64
+				for y := see[j]; y != 0; y &= y - 1 {
+					p := board.Cell(j*64 + bits.TrailingZeros64(y))
+					if l.Sees(c, p) {
+						keep |= y & -y
+					}
+				}
+				see[j] = keep
+			}
+		}
+	}
+	for j := range see {
+		see[j] &^= cs[j]
+	}
+}
+
+// link fills the strong and weak adjacency that k allows.
+func (g *chainGraph) link(k chainLinks) {
+	l, b, n := g.l, g.b, g.l.N()
+	var strongE, weakE [][2]int32
+	if k.cellStrong || k.cellWeak {
+		for c := range board.Cell(l.Cells()) {
+			cs := b.Candidates(c)
+			for s := cs; s != 0; s &= s - 1 {
+				x := g.candNode(c, s.First())
+				if x < 0 {
+					continue
+				}
+				for t := s & (s - 1); t != 0; t &= t - 1 {
+					y := g.candNode(c, t.First())
+					if y < 0 {
+						continue
+					}
+					if k.cellWeak {
+						weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
+					}
+					if k.cellStrong && cs.Count() == 2 {
+						strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
+					}
+				}
+			}
+		}
+	}
+	if k.houseStrong || k.houseWeak {
+		// groupsIn[h*n+d-1]: the group nodes of digit d inside house h.
+		groupsIn := make([][]int32, l.Houses()*n)
+		for i, nd := range g.nodes {
+			if nd.size > 1 {
+				for _, h := range nd.houses[:nd.nh] {
+					groupsIn[int(h)*n+int(nd.digit)-1] = append(groupsIn[int(h)*n+int(nd.digit)-1], int32(i))
+				}
+			}
+		}
+		var items []int32
+		for h := range board.House(l.Houses()) {
+			for d := board.Digit(1); int(d) <= n; d++ {
+				pos := b.Positions(h, d)
+				if pos.Count() < 2 {
+					continue
+				}
+				items = items[:0]
+				for p := pos; p != 0; p &= p - 1 {
+					if x := g.candNode(l.HouseCells(h)[p.First()], d); x >= 0 {
+						items = append(items, x)
+					}
+				}
+				items = append(items, groupsIn[int(h)*n+int(d)-1]...)
+				for i, x := range items {
+					for _, y := range items[i+1:] {
+						if !g.disjoint(x, y) {
+							continue
+						}
+						if k.houseWeak {
+							weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
+						}
+						if k.houseStrong && g.nodes[x].size+g.nodes[y].size == pos.Count() {
+							strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
+						}
+					}
+				}
+			}
+		}
+	}
+	g.strongAt, g.strong = chainCompress(len(g.nodes), strongE)
+	g.weakAt, g.weak = chainCompress(len(g.nodes), weakE)
+}
+
+func (g *chainGraph) disjoint(x, y int32) bool {
+	a, c := g.nodeCells(x), g.nodeCells(y)
+	for j := range a {
+		if a[j]&c[j] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// chainCompress turns a list of directed edges into sorted, duplicate-free adjacency rows
+// (two cells can share a row and a box, so a link may be listed twice).
+func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
+	slices.SortFunc(edges, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	edges = slices.Compact(edges)
+	at := make([]int32, nodes+1)
+	to := make([]int32, len(edges))
+	for i, e := range edges {
+		at[e[0]+1]++
+		to[i] = e[1]
+	}
+	for i := range nodes {
+		at[i+1] += at[i]
+	}
+	return at, to
+}
+
+// weakLinked reports whether at most one of nodes x and y can be true: the same digit
+// in disjoint cells that all see each other, or two digits of one cell.
+func (g *chainGraph) weakLinked(x, y int32) bool {
+	a, c := g.nodes[x], g.nodes[y]
+	if a.digit != c.digit {
+		return a.size == 1 && c.size == 1 && a.cell == c.cell
+	}
+	see, cs := g.nodeSee(x), g.nodeCells(y)
+	for j := range cs {
+		if cs[j]&^see[j] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// A search state is a node that the chain has made true (on) or false (off):
+// state = node*2 + 1 for on. Off states go on over strong links, on states go off
+// over weak links.
+func chainState(node int32, on bool) int32 {
+	if on {
+		return node*2 + 1
+	}
+	return node * 2
+}
+
+// chainSearch is the scratch space of breadth-first searches over one graph, reused
+// from start to start so the search itself does not allocate.
+type chainSearch struct {
+	g      *chainGraph
+	stamp  []uint32 // stamp[s] == round when state s was reached in this round
+	round  uint32
+	parent []int32
+	depth  []int16
+	queue  []int32
+}
+
+func newChainSearch(g *chainGraph) *chainSearch {
+	ns := 2 * len(g.nodes)
+	return &chainSearch{
+		g: g, stamp: make([]uint32, ns), parent: make([]int32, ns),
+		depth: make([]int16, ns), queue: make([]int32, 0, ns),
+	}
+}
+
+// run searches from node start in the given state, over at most maxLinks links, and
+// returns the states reached in order of distance (the start first). A chain never
+// passes through a node twice; the start's opposite state may be reached (a
+// discontinuous loop closes there) but the search does not go on from it.
+func (s *chainSearch) run(start int32, on bool, maxLinks int) []int32 {
+	s.round++
+	if s.round == 0 { // wrapped: forget every old stamp
+		clear(s.stamp)
+		s.round = 1
+	}
+	g := s.g
+	root := chainState(start, on)
+	s.queue = append(s.queue[:0], root)
+	s.stamp[root], s.parent[root], s.depth[root] = s.round, -1, 0
+	for qi := 0; qi < len(s.queue); qi++ {
+		st := s.queue[qi]
+		node, isOn := st>>1, st&1 == 1
+		if (node == start && st != root) || int(s.depth[st]) >= maxLinks {
+			continue
+		}
+		next := g.strongOf(node)
+		if isOn {
+			next = g.weakOf(node)
+		}
+		for _, y := range next {
+			ys := chainState(y, !isOn)
+			if s.stamp[ys] == s.round {
+				continue
+			}
+			// Going through y again (in the other state) would make the chain cross
+			// itself; only a state already reached can be on the path.
+			if other := ys ^ 1; s.stamp[other] == s.round && y != start && s.onPath(st, other) {
+				continue
+			}
+			s.stamp[ys], s.parent[ys], s.depth[ys] = s.round, st, s.depth[st]+1
+			s.queue = append(s.queue, ys)
+		}
+	}
+	return s.queue
+}
+
+// reached reports whether state st was reached by the last run.
+func (s *chainSearch) reached(st int32) bool { return s.stamp[st] == s.round }
+
+func (s *chainSearch) onPath(from, st int32) bool {
+	for x := from; x >= 0; x = s.parent[x] {
+		if x == st {
+			return true
+		}
+	}
+	return false
+}
+
+// path returns the nodes from the start to state st.
+func (s *chainSearch) path(st int32) []int32 {
+	out := make([]int32, s.depth[st]+1)
+	for i, x := len(out)-1, st; x >= 0; i, x = i-1, s.parent[x] {
+		out[i] = x >> 1
+	}
+	return out
+}
