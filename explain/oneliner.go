@@ -8,38 +8,22 @@ import (
 	"github.com/stepdoku/stepdoku/board"
 )
 
-// lineForms holds, per technique ID, the English name and the pattern part of the
-// one-liner, with placeholders filled from the step's Pattern:
-// {digits} {cells} {houses} {base} {cover} {fins} {conclusion}. The search step's
-// pattern is the assumption it refutes: Cells [c], Digits {d}.
-// A technique without an entry prints its ID and a pattern part built from whatever
-// fields its Pattern has set.
-var lineForms = map[string]struct{ name, pattern string }{
-	"full-house":                 {"Full House", "{conclusion} (in {houses})"},
-	"naked-single":               {"Naked Single", "{conclusion}"},
-	"hidden-single":              {"Hidden Single", "{conclusion} (in {houses})"},
-	"locked-candidates-pointing": {"Locked Candidates Type 1 (Pointing)", "{digits} in {base}"},
-	"locked-candidates-claiming": {"Locked Candidates Type 2 (Claiming)", "{digits} in {base}"},
-	"locked-pair":                {"Locked Pair", "{digits} in {cells}"},
-	"locked-triple":              {"Locked Triple", "{digits} in {cells}"},
-	"naked-pair":                 {"Naked Pair", "{digits} in {cells}"},
-	"naked-triple":               {"Naked Triple", "{digits} in {cells}"},
-	"naked-quad":                 {"Naked Quadruple", "{digits} in {cells}"},
-	"hidden-pair":                {"Hidden Pair", "{digits} in {cells}"},
-	"hidden-triple":              {"Hidden Triple", "{digits} in {cells}"},
-	"hidden-quad":                {"Hidden Quadruple", "{digits} in {cells}"},
-	"x-wing":                     {"X-Wing", "{digits} {base} {cover}"},
-	"swordfish":                  {"Swordfish", "{digits} {base} {cover}"},
-	"jellyfish":                  {"Jellyfish", "{digits} {base} {cover}"},
-	"search":                     {"Search", "{cells}={digits} leaves no solution"},
-}
-
 // Name returns the English display name of a technique ID (the ID itself when unknown).
-func Name(id string) string {
-	if f, ok := lineForms[id]; ok {
-		return f.name
+// The names live in the English message catalogue, the one source of truth for them.
+func Name(id string) string { return TechniqueName(id, EN) }
+
+// lineForm returns the pattern part of the one-liner of a technique ID, with
+// placeholders {digits} {cells} {houses} {base} {cover} {fins} {conclusion} filled from
+// the step's Pattern. The forms live in the English catalogue (key "line") beside the
+// names; a technique without one gets a pattern part built from whatever fields its
+// Pattern has set.
+func lineForm(s Step) string {
+	if cats, err := loadCatalogues(); err == nil {
+		if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Line != "" {
+			return e.Line
+		}
 	}
-	return id
+	return genericPattern(s)
 }
 
 // OneLiner writes a step in the canonical one-line notation (HoDoKu's style):
@@ -51,25 +35,21 @@ func Name(id string) string {
 // "=>"; otherwise every conclusion after "=>" is one candidate, joined by ", ", placements
 // first, each list sorted by cell then digit.
 func OneLiner(l *board.Layout, s Step) string {
-	form, ok := lineForms[s.Technique]
-	if !ok {
-		form.name, form.pattern = s.Technique, genericPattern(s)
-	}
-	places := sortedCandidates(s.Placements)
-	elims := sortedCandidates(s.Eliminations)
-	var conclusions []string
-	for _, c := range places {
+	return joinLine(lineParts(l, s))
+}
+
+// lineParts returns the pieces of the one-liner: the name, the pattern part, and the
+// conclusions that still follow "=>" (none when the pattern part already holds them).
+func lineParts(l *board.Layout, s Step) (name, pattern string, conclusions []string) {
+	form := lineForm(s)
+	for _, c := range sortedCandidates(s.Placements) {
 		conclusions = append(conclusions, l.PlacementName(c))
 	}
-	for _, c := range elims {
+	for _, c := range sortedCandidates(s.Eliminations) {
 		conclusions = append(conclusions, l.CandidateName(c))
 	}
 	p := s.Pattern
-	var sb strings.Builder
-	sb.WriteString(form.name)
-	sb.WriteString(": ")
-	usedConclusion := strings.Contains(form.pattern, "{conclusion}")
-	sb.WriteString(fill(form.pattern, map[string]string{
+	pattern = fill(form, map[string]string{
 		"{digits}":     p.Digits.String(),
 		"{cells}":      cellNames(l, p.Cells),
 		"{houses}":     houseNames(l, p.Houses),
@@ -77,8 +57,19 @@ func OneLiner(l *board.Layout, s Step) string {
 		"{cover}":      houseNames(l, p.Cover),
 		"{fins}":       cellNames(l, p.Fins),
 		"{conclusion}": strings.Join(conclusions, ", "),
-	}))
-	if !usedConclusion && len(conclusions) > 0 {
+	})
+	if strings.Contains(form, "{conclusion}") {
+		conclusions = nil
+	}
+	return Name(s.Technique), pattern, conclusions
+}
+
+func joinLine(name, pattern string, conclusions []string) string {
+	var sb strings.Builder
+	sb.WriteString(name)
+	sb.WriteString(": ")
+	sb.WriteString(pattern)
+	if len(conclusions) > 0 {
 		sb.WriteString(" => ")
 		sb.WriteString(strings.Join(conclusions, ", "))
 	}

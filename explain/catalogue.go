@@ -1,0 +1,291 @@
+package explain
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"text/template"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The message catalogues: one YAML file per language, named by its code. They are
+// data so that a new technique (or language) is a matter of new entries, not code.
+//
+//go:embed messages/*.yaml
+var messageFiles embed.FS
+
+// catalogueFile is the shape of messages/<lang>.yaml, decoded strictly so that a
+// misspelt key fails the tests instead of silently dropping a message.
+type catalogueFile struct {
+	Language   string                    `yaml:"language"`
+	Name       string                    `yaml:"name"`
+	Words      words                     `yaml:"words"`
+	Headings   headings                  `yaml:"headings"`
+	Summary    string                    `yaml:"summary"`
+	Generic    string                    `yaml:"generic"`
+	Techniques map[string]techniqueEntry `yaml:"techniques"`
+}
+
+// techniqueEntry is what a catalogue says about one technique ID.
+type techniqueEntry struct {
+	// Name is the display name.
+	Name string `yaml:"name"`
+	// Line is the pattern part of the canonical one-liner, with placeholders
+	// {digits} {cells} {houses} {base} {cover} {fins} {conclusion}. Only the English
+	// catalogue has it: the one-liner is notation, the same in every language.
+	Line string `yaml:"line"`
+	// Text is the prose template (text/template); see messages/README.md.
+	Text string `yaml:"text"`
+}
+
+// words says how a language writes the small pieces the templates are made of.
+type words struct {
+	// Capitalize: the cap helper upper-cases the first letter (not for scripts without case).
+	Capitalize bool `yaml:"capitalize"`
+	// LineJoin joins the lines of a template's output: " " in English, "" in Japanese.
+	LineJoin string `yaml:"line_join"`
+	// Numbers are number words from zero up ("two", "three"); past the end, digits.
+	Numbers []string `yaml:"numbers"`
+	// Row, Column and Box write one house, with {n} for its number ("row {n}", "{n}行").
+	Row    string `yaml:"row"`
+	Column string `yaml:"column"`
+	Box    string `yaml:"box"`
+	// Rows, Columns and Boxes write several houses of one kind at once ("rows {n}" with
+	// {n} = "2 and 6"); when empty, each house is written on its own and joined.
+	Rows    string `yaml:"rows"`
+	Columns string `yaml:"columns"`
+	Boxes   string `yaml:"boxes"`
+	// And and Or join lists ("1, 5 and 7"; "1・5・7").
+	And listForm `yaml:"and"`
+	Or  listForm `yaml:"or"`
+	// Removal writes the candidates removed from a group of cells, with {digits} and
+	// {cells} ("{digits} from {cells}"); Removals joins several groups.
+	Removal  string   `yaml:"removal"`
+	Removals listForm `yaml:"removals"`
+	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
+	Placement string `yaml:"placement"`
+	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
+	Kinds       kindWords `yaml:"kinds"`
+	KindsPlural kindWords `yaml:"kinds_plural"`
+}
+
+// kindWords names the three kinds of house.
+type kindWords struct {
+	Row    string `yaml:"row"`
+	Column string `yaml:"column"`
+	Box    string `yaml:"box"`
+}
+
+// listForm joins a list of words: two items with Two ("{a} and {b}"), more with Sep
+// between them and Last before the last one; Many, when set, wraps a list of three
+// or more ("{list}のいずれか").
+type listForm struct {
+	Two  string `yaml:"two"`
+	Sep  string `yaml:"sep"`
+	Last string `yaml:"last"`
+	Many string `yaml:"many"`
+}
+
+// headings are the fixed words of the text walkthrough.
+type headings struct {
+	Puzzle         string `yaml:"puzzle"`
+	Steps          string `yaml:"steps"`
+	Solution       string `yaml:"solution"`
+	SecondSolution string `yaml:"second_solution"`
+	Reached        string `yaml:"reached"`
+	Summary        string `yaml:"summary"`
+}
+
+// catalogue is one language's messages with its templates parsed.
+type catalogue struct {
+	lang Lang
+	file catalogueFile
+	// tmpl holds one template per technique ID, plus genericTemplate and summaryTemplate.
+	tmpl *template.Template
+}
+
+// The names of the templates that are not about one technique; "@" keeps them apart
+// from technique IDs, which are kebab-case.
+const (
+	genericTemplate = "@generic"
+	summaryTemplate = "@summary"
+)
+
+// loadCatalogues reads and checks the embedded catalogues once; they never change.
+var loadCatalogues = sync.OnceValues(func() (map[Lang]*catalogue, error) {
+	names, err := messageFiles.ReadDir("messages")
+	if err != nil {
+		return nil, fmt.Errorf("explain: messages: %w", err)
+	}
+	out := map[Lang]*catalogue{}
+	for _, e := range names {
+		if path.Ext(e.Name()) != ".yaml" {
+			continue
+		}
+		data, err := messageFiles.ReadFile("messages/" + e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("explain: messages/%s: %w", e.Name(), err)
+		}
+		lang := Lang(strings.TrimSuffix(e.Name(), ".yaml"))
+		c, err := parseCatalogue(lang, data)
+		if err != nil {
+			return nil, fmt.Errorf("explain: messages/%s: %w", e.Name(), err)
+		}
+		out[lang] = c
+	}
+	if out[EN] == nil {
+		return nil, errors.New("explain: messages: no English catalogue (en.yaml)")
+	}
+	return out, nil
+})
+
+// parseCatalogue decodes one catalogue strictly, checks it and parses its templates.
+func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
+	var f catalogueFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	if err := dec.Decode(new(any)); err != io.EOF {
+		return nil, errors.New("more than one YAML document")
+	}
+	if Lang(f.Language) != lang {
+		return nil, fmt.Errorf("language %q does not match the file name", f.Language)
+	}
+	if err := f.check(); err != nil {
+		return nil, err
+	}
+	c := &catalogue{lang: lang, file: f}
+	// The helpers are bound to a layout per execution (see bind); these stand-ins only
+	// declare the names so that parsing can check them.
+	t := template.New(string(lang)).Option("missingkey=error").Funcs(c.funcs(nil))
+	parse := func(name, text string) error {
+		if _, err := t.New(name).Parse(text); err != nil {
+			return fmt.Errorf("template %s: %w", name, err)
+		}
+		return nil
+	}
+	if err := parse(genericTemplate, f.Generic); err != nil {
+		return nil, err
+	}
+	if err := parse(summaryTemplate, f.Summary); err != nil {
+		return nil, err
+	}
+	for id, e := range f.Techniques {
+		if err := parse(id, e.Text); err != nil {
+			return nil, err
+		}
+	}
+	c.tmpl = t
+	return c, nil
+}
+
+// check finds the mistakes that decoding lets through: missing messages, placeholders
+// that would never be filled, a one-liner form outside the English catalogue.
+func (f *catalogueFile) check() error {
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if f.Name == "" {
+		add("no name")
+	}
+	w := f.Words
+	for key, form := range map[string]string{"row": w.Row, "column": w.Column, "box": w.Box} {
+		if !strings.Contains(form, "{n}") {
+			add("words.%s %q has no {n}", key, form)
+		}
+	}
+	for key, form := range map[string]string{"rows": w.Rows, "columns": w.Columns, "boxes": w.Boxes} {
+		if form != "" && !strings.Contains(form, "{n}") {
+			add("words.%s %q has no {n}", key, form)
+		}
+	}
+	for key, lf := range map[string]listForm{"and": w.And, "or": w.Or, "removals": w.Removals} {
+		if !strings.Contains(lf.Two, "{a}") || !strings.Contains(lf.Two, "{b}") {
+			add("words.%s.two %q needs {a} and {b}", key, lf.Two)
+		}
+		if lf.Many != "" && !strings.Contains(lf.Many, "{list}") {
+			add("words.%s.many %q has no {list}", key, lf.Many)
+		}
+	}
+	if !strings.Contains(w.Removal, "{digits}") || !strings.Contains(w.Removal, "{cells}") {
+		add("words.removal %q needs {digits} and {cells}", w.Removal)
+	}
+	if !strings.Contains(w.Placement, "{digit}") || !strings.Contains(w.Placement, "{cell}") {
+		add("words.placement %q needs {digit} and {cell}", w.Placement)
+	}
+	h := f.Headings
+	for key, v := range map[string]string{"headings.puzzle": h.Puzzle, "headings.steps": h.Steps, "headings.solution": h.Solution,
+		"headings.second_solution": h.SecondSolution, "headings.reached": h.Reached, "headings.summary": h.Summary,
+		"words.kinds.row": w.Kinds.Row, "words.kinds.column": w.Kinds.Column, "words.kinds.box": w.Kinds.Box,
+		"words.kinds_plural.row": w.KindsPlural.Row, "words.kinds_plural.column": w.KindsPlural.Column,
+		"words.kinds_plural.box": w.KindsPlural.Box} {
+		if v == "" {
+			add("%s is empty", key)
+		}
+	}
+	if f.Summary == "" {
+		add("no summary template")
+	}
+	if f.Generic == "" {
+		add("no generic template")
+	}
+	for id, e := range f.Techniques {
+		if e.Name == "" {
+			add("technique %s has no name", id)
+		}
+		if e.Text == "" {
+			add("technique %s has no text", id)
+		}
+		if e.Line != "" && Lang(f.Language) != EN {
+			add("technique %s: only the English catalogue holds the one-liner form", id)
+		}
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return errors.New(strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// catalogueOf returns the catalogue of lang, or an error naming the languages there are.
+func catalogueOf(lang Lang) (*catalogue, error) {
+	cats, err := loadCatalogues()
+	if err != nil {
+		return nil, err
+	}
+	c, ok := cats[lang]
+	if !ok {
+		_, err := ParseLang(string(lang))
+		if err == nil {
+			err = fmt.Errorf("explain: unknown language %q", lang)
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// TechniqueName returns the display name of a technique ID in lang: the English name
+// when lang has none (or is unknown), the ID itself when no catalogue knows it.
+func TechniqueName(id string, lang Lang) string {
+	cats, err := loadCatalogues()
+	if err != nil {
+		return id
+	}
+	if c := cats[lang]; c != nil {
+		if e, ok := c.file.Techniques[id]; ok {
+			return e.Name
+		}
+	}
+	if e, ok := cats[EN].file.Techniques[id]; ok {
+		return e.Name
+	}
+	return id
+}

@@ -1,0 +1,155 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// proseData is what a prose template sees as ".". The pattern fields are the step's,
+// unchanged; Placements and Eliminations are sorted by cell then digit.
+type proseData struct {
+	// ID is the technique ID; Name its display name in the template's language.
+	ID, Name string
+	// Line is the whole one-liner; Pattern and Conclusion its two parts.
+	Line, Pattern, Conclusion string
+	// Digit is the smallest digit of Digits: the digit of a single or a fish.
+	Digit  board.Digit
+	Digits board.DigitSet
+	Cells  []board.Cell
+	Houses []board.House
+	Base   []board.House
+	Cover  []board.House
+	Fins   []board.Cell
+	Chains []Chain
+	Sets   []Group
+	// Placements and Eliminations, sorted.
+	Placements   []board.Candidate
+	Eliminations []board.Candidate
+}
+
+// funcs returns the template helpers of c, bound to layout l. With a nil layout they
+// only serve to declare the names at parse time.
+func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
+	x := wordsFor{w: &c.file.Words, l: l}
+	return template.FuncMap{
+		// house: one house in words ("row 3", "3行", "ブロック2").
+		"house": x.house,
+		// houses / housesOr: several houses joined ("rows 2 and 6"; "row 1 or box 1").
+		"houses":   x.houses,
+		"housesOr": x.housesOr,
+		// kind / kinds: the kind of a house in words, without its number ("row"/"rows").
+		"kind":  func(h board.House) string { return x.kind(h, false) },
+		"kinds": func(h board.House) string { return x.kind(h, true) },
+		// houseCells: the cells of a house, in position order.
+		"houseCells": func(h board.House) []board.Cell { return l.HouseCells(h) },
+		// cell: a cell in notation ("r1c2"); cells / cellsOr: a sorted list joined.
+		"cell":    l.CellName,
+		"cells":   func(cs []board.Cell) string { return x.w.And.join(x.cellList(sortCells(cs))) },
+		"cellsOr": func(cs []board.Cell) string { return x.w.Or.join(x.cellList(sortCells(cs))) },
+		// digits / digitsOr: a digit set joined ("1, 5 and 7"; "1 or 5").
+		"digits":   func(ds board.DigitSet) string { return x.w.And.join(digitList(ds)) },
+		"digitsOr": func(ds board.DigitSet) string { return x.w.Or.join(digitList(ds)) },
+		// removals: eliminations grouped by the digits each cell loses.
+		"removals": x.removals,
+		// placements: placements in words ("4 in r3c7").
+		"placements": x.placements,
+		// byCell: eliminations (or any candidates) grouped by cell, as CellDigits.
+		"byCell": byCell,
+		// number: a number in words where the language has them ("two").
+		"number": x.number,
+		// cap: the first letter upper-cased, for a sentence that starts with a helper.
+		"cap": x.capitalize,
+		// plural: the first word for one, the second for any other count.
+		"plural": func(n int, one, many string) string {
+			if n == 1 {
+				return one
+			}
+			return many
+		},
+		// andList / orList: any list of words joined the language's way.
+		"andList": x.w.And.join,
+		"orList":  x.w.Or.join,
+		// chain, node, group: chains and cell groups in notation.
+		"chain": x.chain,
+		"node":  x.node,
+		"group": x.group,
+	}
+}
+
+// bind returns a copy of the catalogue's templates whose helpers speak of layout l.
+// The copy keeps concurrent calls (batch solving on every core) apart.
+func (c *catalogue) bind(l *board.Layout) (*template.Template, error) {
+	t, err := c.tmpl.Clone()
+	if err != nil {
+		return nil, err
+	}
+	return t.Funcs(c.funcs(l)), nil
+}
+
+// execute runs the named template and joins its lines the language's way, so that
+// templates can be wrapped freely in the YAML file.
+func (c *catalogue) execute(t *template.Template, name string, data any) (string, error) {
+	var sb strings.Builder
+	if err := t.ExecuteTemplate(&sb, name, data); err != nil {
+		return "", err
+	}
+	lines := strings.Split(sb.String(), "\n")
+	kept := lines[:0]
+	for _, line := range lines {
+		if line = strings.TrimSpace(line); line != "" {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, c.file.Words.LineJoin), nil
+}
+
+// Prose says a step in words in lang: what to look at, and why the conclusion follows.
+// A technique the catalogue has no template for gets a generic sentence built from its
+// one-liner. The error is for an unknown language, or a step whose pattern lacks a
+// field its template needs.
+func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
+	c, err := catalogueOf(lang)
+	if err != nil {
+		return "", err
+	}
+	t, err := c.bind(l)
+	if err != nil {
+		return "", err
+	}
+	return c.prose(t, l, s)
+}
+
+func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string, error) {
+	name, pattern, conclusions := lineParts(l, s)
+	p := s.Pattern
+	data := proseData{
+		ID:           s.Technique,
+		Name:         TechniqueName(s.Technique, c.lang),
+		Line:         joinLine(name, pattern, conclusions),
+		Pattern:      pattern,
+		Conclusion:   strings.Join(conclusions, ", "),
+		Digit:        p.Digits.First(),
+		Digits:       p.Digits,
+		Cells:        p.Cells,
+		Houses:       p.Houses,
+		Base:         p.Base,
+		Cover:        p.Cover,
+		Fins:         p.Fins,
+		Chains:       p.Chains,
+		Sets:         p.Sets,
+		Placements:   sortedCandidates(s.Placements),
+		Eliminations: sortedCandidates(s.Eliminations),
+	}
+	tmpl := s.Technique
+	if _, ok := c.file.Techniques[tmpl]; !ok {
+		tmpl = genericTemplate
+	}
+	out, err := c.execute(t, tmpl, data)
+	if err != nil {
+		return "", fmt.Errorf("explain: %s step %q in %s: %w", s.Technique, data.Line, c.lang, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,181 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// TestProseGolden says every hand-built sample in every language; the golden files are
+// the place to read and review the prose.
+func TestProseGolden(t *testing.T) {
+	names, steps := loadSamples(t)
+	for _, lang := range Languages() {
+		t.Run(string(lang), func(t *testing.T) {
+			var sb strings.Builder
+			for i, s := range steps {
+				p, err := Prose(board.Classic, s, lang)
+				require.NoError(t, err, "sample %q", names[i])
+				sb.WriteString("== " + names[i] + "\n" + OneLiner(board.Classic, s) + "\n" + p + "\n\n")
+			}
+			checkGolden(t, "prose-"+string(lang)+".golden", sb.String())
+		})
+	}
+}
+
+// TestSamplesCoverCatalogue keeps the samples (and so the golden files) in step with
+// the catalogue: every technique ID there has at least one sample.
+func TestSamplesCoverCatalogue(t *testing.T) {
+	_, steps := loadSamples(t)
+	have := map[string]bool{}
+	for _, s := range steps {
+		have[s.Technique] = true
+	}
+	cats, err := loadCatalogues()
+	require.NoError(t, err)
+	for id := range cats[EN].file.Techniques {
+		assert.True(t, have[id], "no sample step for %s in testdata/samples.yaml", id)
+	}
+}
+
+// TestProseStyle checks what every sentence of each language must look like, on every
+// sample: a full sentence, and no text from the wrong script or template leftovers.
+func TestProseStyle(t *testing.T) {
+	names, steps := loadSamples(t)
+	for i, s := range steps {
+		t.Run(names[i], func(t *testing.T) {
+			en, err := Prose(board.Classic, s, EN)
+			require.NoError(t, err)
+			assert.True(t, unicode.IsUpper([]rune(en)[0]), "English prose starts with a capital: %q", en)
+			assert.True(t, strings.HasSuffix(en, "."), "English prose ends with a full stop: %q", en)
+			assert.NotContains(t, en, "  ")
+			assert.False(t, strings.ContainsFunc(en, func(r rune) bool { return r > unicode.MaxLatin1 }), "English prose has non-Latin text: %q", en)
+
+			ja, err := Prose(board.Classic, s, JA)
+			require.NoError(t, err)
+			assert.True(t, strings.HasSuffix(ja, "。"), "Japanese prose ends with 。: %q", ja)
+			if TechniqueName(s.Technique, JA) != s.Technique {
+				// The generic sentence quotes notation, which has spaces; templates do not.
+				assert.NotContains(t, ja, " ", "Japanese prose has no spaces: %q", ja)
+			}
+			assert.NotContains(t, ja, "だ。", "Japanese prose is in です/ます style: %q", ja)
+			for _, p := range []string{en, ja} {
+				assert.NotContains(t, p, "<no value>")
+				assert.NotContains(t, p, "{{")
+			}
+		})
+	}
+}
+
+func TestProse(t *testing.T) {
+	nakedPair := Step{Technique: "naked-pair",
+		Eliminations: []board.Candidate{cand(1, 6, 5), cand(1, 4, 1), cand(1, 6, 1)},
+		Pattern:      Pattern{Digits: digits(1, 5), Cells: []board.Cell{cell(1, 8), cell(1, 2)}, Houses: []board.House{row(1)}}}
+	tests := []struct {
+		name      string
+		step      Step
+		lang      Lang
+		want      []string // pieces the prose must contain, written by hand
+		wantError string
+	}{
+		{
+			name: "naked pair in English names the house, the cells, the digits and the removals",
+			step: nakedPair, lang: EN,
+			want: []string{"r1c2 and r1c8 in row 1", "other than 1 and 5", "no other cell of row 1 can be 1 or 5",
+				"remove 1 from r1c4, 1 and 5 from r1c6."},
+		},
+		{
+			name: "naked pair in Japanese",
+			step: nakedPair, lang: JA,
+			want: []string{"1行のr1c2とr1c8", "1と5", "r1c4から1を、r1c6から1と5を除外できます。"},
+		},
+		{
+			name: "hidden single in Japanese names the box as ブロック",
+			step: Step{Technique: "hidden-single", Placements: []board.Candidate{cand(3, 7, 4)},
+				Pattern: Pattern{Digits: digits(4), Houses: []board.House{box(3)}}},
+			lang: JA,
+			want: []string{"ブロック3で4が入るマス", "r3c7は4に確定します。"},
+		},
+		{
+			name: "x-wing in English groups houses of one kind",
+			step: Step{Technique: "x-wing", Eliminations: []board.Candidate{cand(5, 3, 4), cand(8, 7, 4)},
+				Pattern: Pattern{Digits: digits(4), Base: []board.House{row(2), row(6)}, Cover: []board.House{col(3), col(7)}}},
+			lang: EN,
+			want: []string{"Look at 4 in rows 2 and 6", "columns 3 and 7", "remove 4 from r5c3 and r8c7."},
+		},
+		{
+			name: "a technique without a template gets a sentence from its one-liner",
+			step: Step{Technique: "some-new-technique", Eliminations: []board.Candidate{cand(2, 2, 7)},
+				Pattern: Pattern{Digits: digits(7), Houses: []board.House{col(2)}}},
+			lang: EN,
+			want: []string{"some-new-technique", "7 in c2", "7 from r2c2"},
+		},
+		{
+			name: "the generic sentence in Japanese",
+			step: Step{Technique: "some-new-technique", Placements: []board.Candidate{cand(2, 2, 7)}},
+			lang: JA,
+			want: []string{"some-new-technique", "r2c2に7が確定します。"},
+		},
+		{
+			name: "unknown language",
+			step: nakedPair, lang: Lang("fr"),
+			wantError: `unknown language "fr"`,
+		},
+		{
+			name: "empty language",
+			step: nakedPair, lang: "",
+			wantError: "unknown language",
+		},
+		{
+			name:      "a step without the house its template needs",
+			step:      Step{Technique: "hidden-single", Placements: []board.Candidate{cand(3, 7, 4)}},
+			lang:      EN,
+			wantError: "hidden-single step",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Prose(board.Classic, tc.step, tc.lang)
+			if tc.wantError != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantError)
+				return
+			}
+			require.NoError(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, got, w)
+			}
+		})
+	}
+}
+
+// TestProseOtherSizes checks that houses, cells and digits above 9 are written as
+// numbers on a 16x16 grid.
+func TestProseOtherSizes(t *testing.T) {
+	l, err := board.LayoutOf(16)
+	require.NoError(t, err)
+	s := Step{Technique: "hidden-single",
+		Placements: []board.Candidate{{Cell: l.CellAt(11, 13), Digit: 12}},
+		Pattern:    Pattern{Digits: board.DigitsOf(12), Houses: []board.House{l.BoxHouse(14)}}}
+	got, err := Prose(l, s, EN)
+	require.NoError(t, err)
+	assert.Contains(t, got, "Where can 12 go in box 15?")
+	assert.Contains(t, got, "r12c14 must be 12.")
+	assert.Equal(t, "Hidden Single: r12c14=12 (in b15)", OneLiner(l, s))
+}
+
+func BenchmarkProse(b *testing.B) {
+	s := Step{Technique: "naked-pair",
+		Eliminations: []board.Candidate{cand(1, 6, 5), cand(1, 4, 1), cand(1, 6, 1)},
+		Pattern:      Pattern{Digits: digits(1, 5), Cells: []board.Cell{cell(1, 2), cell(1, 8)}, Houses: []board.House{row(1)}}}
+	for b.Loop() {
+		if _, err := Prose(board.Classic, s, JA); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package explain
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// TextOptions choose how WriteText renders a trace.
+type TextOptions struct {
+	// Brief writes each step as its one-liner only, without prose.
+	Brief bool
+}
+
+// WriteText writes a trace as a walkthrough for a reader, in the trace's language: the
+// puzzle as a grid, then each step with its number, its one-liner and its prose, then
+// the solution (or the grid where the solve stopped) and the summary.
+func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
+	c, err := catalogueOf(langOrEnglish(tr.Lang))
+	if err != nil {
+		return err
+	}
+	start, err := tr.startBoard(l)
+	if err != nil {
+		return err
+	}
+	t, err := c.bind(l)
+	if err != nil {
+		return err
+	}
+	h := c.file.Headings
+	bw := bufio.NewWriter(w)
+
+	section(bw, h.Puzzle)
+	bw.WriteString(prettyGrid(start))
+
+	section(bw, h.Steps)
+	width := len(strconv.Itoa(len(tr.Steps)))
+	indent := strings.Repeat(" ", width+2)
+	for i, s := range tr.Steps {
+		fmt.Fprintf(bw, "%*d. %s\n", width, i+1, OneLiner(l, s))
+		if opt.Brief {
+			continue
+		}
+		p, err := c.prose(t, l, s)
+		if err != nil {
+			return fmt.Errorf("explain: step %d: %w", i+1, err)
+		}
+		fmt.Fprintf(bw, "%s%s\n\n", indent, p)
+	}
+
+	if err := writeOutcome(bw, l, tr, h); err != nil {
+		return err
+	}
+
+	section(bw, h.Summary)
+	sum, err := c.summary(t, tr.Summary)
+	if err != nil {
+		return err
+	}
+	bw.WriteString(sum)
+	return bw.Flush()
+}
+
+// writeOutcome writes the end of the walkthrough: the solution, both solutions of a
+// puzzle that has several, or the grid where the steps stopped.
+func writeOutcome(w *bufio.Writer, l *board.Layout, tr Trace, h headings) error {
+	grid := func(title, line string) error {
+		b, err := boardOfLine(l, line)
+		if err != nil {
+			return err
+		}
+		section(w, title)
+		w.WriteString(prettyGrid(b))
+		return nil
+	}
+	if !tr.Summary.Solved {
+		end, err := tr.replay(l)
+		if err != nil {
+			return err
+		}
+		section(w, h.Reached)
+		w.WriteString(prettyGrid(end))
+	}
+	if tr.Solution != "" {
+		if err := grid(h.Solution, tr.Solution); err != nil {
+			return err
+		}
+	}
+	if tr.SecondSolution != "" {
+		if err := grid(h.SecondSolution, tr.SecondSolution); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func section(w *bufio.Writer, title string) {
+	if w.Buffered() > 0 {
+		w.WriteByte('\n')
+	}
+	w.WriteString(title)
+	w.WriteString("\n\n")
+}
+
+// summaryData is what the summary template sees: the Summary's fields, and the names
+// of the techniques in the catalogue's language.
+type summaryData struct {
+	Summary
+	HardestName string
+	Counts      []namedCount
+}
+
+type namedCount struct {
+	Name  string
+	Count int
+}
+
+func (c *catalogue) summary(t *template.Template, s Summary) (string, error) {
+	data := summaryData{Summary: s}
+	if s.Hardest != "" {
+		data.HardestName = TechniqueName(s.Hardest, c.lang)
+	}
+	for _, tc := range s.ByTechnique {
+		data.Counts = append(data.Counts, namedCount{Name: TechniqueName(tc.Technique, c.lang), Count: tc.Count})
+	}
+	var sb strings.Builder
+	if err := t.ExecuteTemplate(&sb, summaryTemplate, data); err != nil {
+		return "", fmt.Errorf("explain: summary in %s: %w", c.lang, err)
+	}
+	return sb.String(), nil
+}
+
+// prettyGrid draws b with its values, '.' for empty cells, "|" between boxes and a
+// rule between bands of boxes:
+//
+//	5 3 . | . 7 . | . . .
+//	------+-------+------
+func prettyGrid(b *board.Board) string {
+	l := b.Layout()
+	n, br, bc := l.N(), l.BoxRows(), l.BoxCols()
+	var rule strings.Builder
+	for i := range n / bc {
+		if i > 0 {
+			rule.WriteByte('+')
+		}
+		w := 2*bc + 1
+		if i == 0 || i == n/bc-1 {
+			w--
+		}
+		if n/bc == 1 {
+			w--
+		}
+		rule.WriteString(strings.Repeat("-", w))
+	}
+	var sb strings.Builder
+	for r := range n {
+		if r > 0 && r%br == 0 {
+			sb.WriteString(rule.String())
+			sb.WriteByte('\n')
+		}
+		for col := range n {
+			if col > 0 {
+				if col%bc == 0 {
+					sb.WriteString(" | ")
+				} else {
+					sb.WriteByte(' ')
+				}
+			}
+			sb.WriteRune(b.Value(l.CellAt(r, col)).Rune())
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func langOrEnglish(l Lang) Lang {
+	if l == "" {
+		return EN
+	}
+	return l
+}

@@ -1,0 +1,163 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// Trace is the record of a whole solve: the puzzle, every step in order, the solution
+// and a summary. The pipeline (package techniques) fills it; this package only holds
+// and renders it (WriteText, WriteJSON, WriteYAML).
+type Trace struct {
+	// Lang is the language of the prose in every rendering; empty means English.
+	Lang Lang
+	// Puzzle is the starting grid as a line, one character per cell, row by row:
+	// digits 1-9 then A-Z, '.' for an empty cell.
+	Puzzle string
+	// Start is the starting board, when the caller has it: its candidates may differ
+	// from the ones the line implies (a player's pencil marks). It is not serialized;
+	// renderings fall back to a board built from Puzzle.
+	Start *board.Board
+	// Steps are the steps applied, in order.
+	Steps []Step
+	// Solution is the solved grid as a line; empty when the solve did not finish and
+	// no solution is known.
+	Solution string
+	// SecondSolution is a second, different solution when Summary.Several, so the
+	// walkthrough can show that the puzzle is not unique.
+	SecondSolution string
+	// Summary is the outcome of the solve.
+	Summary Summary
+}
+
+// Summary is the outcome of a solve.
+type Summary struct {
+	// Solved: every cell holds a value at the end of the steps.
+	Solved bool
+	// Stuck: no technique applied and no fallback step was allowed.
+	Stuck bool
+	// Several: the puzzle has more than one solution.
+	Several bool
+	// NoSolution: the puzzle has no solution.
+	NoSolution bool
+	// Steps is the number of steps applied.
+	Steps int
+	// ByTechnique counts the steps of each technique, in the order each was first used.
+	ByTechnique []TechniqueCount
+	// Hardest is the ID of the hardest technique used (empty when there are no steps).
+	Hardest string
+	// UsedFallback: at least one step came from search rather than a technique.
+	UsedFallback bool
+}
+
+// TechniqueCount is how many steps of one technique a solve used.
+type TechniqueCount struct {
+	Technique string
+	Count     int
+}
+
+// CountTechniques counts the steps of each technique, in the order each was first used:
+// the ByTechnique of a Summary.
+func CountTechniques(steps []Step) []TechniqueCount {
+	var out []TechniqueCount
+	index := map[string]int{}
+	for _, s := range steps {
+		i, ok := index[s.Technique]
+		if !ok {
+			i = len(out)
+			index[s.Technique] = i
+			out = append(out, TechniqueCount{Technique: s.Technique})
+		}
+		out[i].Count++
+	}
+	return out
+}
+
+// NewTrace starts the trace of a solve from board b: Puzzle is b's line and Start a
+// copy of b, so the trace does not change when the solve goes on with b.
+func NewTrace(b *board.Board) Trace {
+	return Trace{Puzzle: gridLine(b), Start: b.Clone()}
+}
+
+// gridLine writes the values of b as a line: one character per cell, '.' when empty.
+// (board.Board.String, being written in package board, will say the same.)
+func gridLine(b *board.Board) string {
+	l := b.Layout()
+	var sb strings.Builder
+	sb.Grow(l.Cells())
+	for c := range board.Cell(l.Cells()) {
+		sb.WriteRune(b.Value(c).Rune())
+	}
+	return sb.String()
+}
+
+// layoutOfLine returns the layout of a grid line by its length (81 cells: 9x9).
+func layoutOfLine(line string) (*board.Layout, error) {
+	n := len(line)
+	for _, size := range board.Sizes() {
+		if size*size == n {
+			return board.LayoutOf(size)
+		}
+	}
+	return nil, fmt.Errorf("explain: a grid line of %d characters fits no grid size", n)
+}
+
+// boardOfLine builds a board from a grid line of layout l: digits are givens, '.' or
+// '0' an empty cell.
+func boardOfLine(l *board.Layout, line string) (*board.Board, error) {
+	rs := []rune(line)
+	if len(rs) != l.Cells() {
+		return nil, fmt.Errorf("explain: grid line has %d cells, want %d", len(rs), l.Cells())
+	}
+	values := make([]board.Digit, len(rs))
+	for i, r := range rs {
+		if r == '.' || r == '0' {
+			continue
+		}
+		d, ok := board.DigitFromRune(r)
+		if !ok || int(d) > l.N() {
+			return nil, fmt.Errorf("explain: grid line, cell %d: %q is not a digit of a %dx%d grid", i+1, r, l.N(), l.N())
+		}
+		values[i] = d
+	}
+	return board.FromDigits(l, values)
+}
+
+// startBoard returns a copy of the trace's starting board, built from Puzzle when the
+// trace does not carry it.
+func (tr Trace) startBoard(l *board.Layout) (*board.Board, error) {
+	if tr.Start != nil {
+		if tr.Start.Layout() != l {
+			return nil, fmt.Errorf("explain: the trace's board is %dx%d, the layout %dx%d",
+				tr.Start.Layout().N(), tr.Start.Layout().N(), l.N(), l.N())
+		}
+		return tr.Start.Clone(), nil
+	}
+	return boardOfLine(l, tr.Puzzle)
+}
+
+// replay applies the trace's steps to its starting board and returns where they end:
+// the grid to show when the solve stopped before the end. Like the pipeline, a step
+// removes its eliminations first, then places its digits.
+func (tr Trace) replay(l *board.Layout) (*board.Board, error) {
+	b, err := tr.startBoard(l)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range tr.Steps {
+		for _, e := range s.Eliminations {
+			b.Eliminate(e.Cell, e.Digit)
+		}
+		for _, p := range s.Placements {
+			if b.Value(p.Cell) == p.Digit {
+				continue
+			}
+			if err := b.Place(p.Cell, p.Digit); err != nil {
+				return nil, fmt.Errorf("explain: step %d (%s): %w", i+1, s.Technique, err)
+			}
+		}
+	}
+	return b, nil
+}

@@ -1,0 +1,239 @@
+package explain
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// join writes a list of words the way the language does ("1, 5 and 7", "1・5・7").
+func (f listForm) join(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	case 2:
+		return strings.NewReplacer("{a}", items[0], "{b}", items[1]).Replace(f.Two)
+	}
+	n := len(items)
+	list := strings.Join(items[:n-1], f.Sep) + f.Last + items[n-1]
+	if f.Many != "" {
+		list = strings.ReplaceAll(f.Many, "{list}", list)
+	}
+	return list
+}
+
+// wordsFor binds a catalogue's words to a layout: everything the template helpers say.
+type wordsFor struct {
+	w *words
+	l *board.Layout
+}
+
+func (x wordsFor) number(n int) string {
+	if n >= 0 && n < len(x.w.Numbers) {
+		return x.w.Numbers[n]
+	}
+	return strconv.Itoa(n)
+}
+
+func (x wordsFor) capitalize(s string) string {
+	if !x.w.Capitalize || s == "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+func (x wordsFor) house(h board.House) string {
+	form := x.w.Box
+	switch x.l.Kind(h) {
+	case board.Row:
+		form = x.w.Row
+	case board.Column:
+		form = x.w.Column
+	}
+	return strings.ReplaceAll(form, "{n}", strconv.Itoa(x.l.Index(h)+1))
+}
+
+// kind names the kind of h without a number, singular or plural.
+func (x wordsFor) kind(h board.House, plural bool) string {
+	k := x.w.Kinds
+	if plural {
+		k = x.w.KindsPlural
+	}
+	switch x.l.Kind(h) {
+	case board.Row:
+		return k.Row
+	case board.Column:
+		return k.Column
+	}
+	return k.Box
+}
+
+func (x wordsFor) houseList(hs []board.House) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = x.house(h)
+	}
+	return out
+}
+
+// houses writes several houses joined by "and", as "rows 2 and 6" when they are of one
+// kind and the language has a plural form.
+func (x wordsFor) houses(hs []board.House) string {
+	if len(hs) > 1 {
+		kind := x.l.Kind(hs[0])
+		same := true
+		nums := make([]string, len(hs))
+		for i, h := range hs {
+			same = same && x.l.Kind(h) == kind
+			nums[i] = strconv.Itoa(x.l.Index(h) + 1)
+		}
+		form := x.w.Boxes
+		switch kind {
+		case board.Row:
+			form = x.w.Rows
+		case board.Column:
+			form = x.w.Columns
+		}
+		if same && form != "" {
+			return strings.ReplaceAll(form, "{n}", x.w.And.join(nums))
+		}
+	}
+	return x.w.And.join(x.houseList(hs))
+}
+
+func (x wordsFor) housesOr(hs []board.House) string { return x.w.Or.join(x.houseList(hs)) }
+
+func (x wordsFor) cellList(cs []board.Cell) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = x.l.CellName(c)
+	}
+	return out
+}
+
+func digitList(ds board.DigitSet) []string {
+	out := make([]string, 0, ds.Count())
+	for _, d := range ds.Digits() {
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// CellDigits is one cell with some of its digits: what the byCell template helper
+// gives for each cell a step removes candidates from.
+type CellDigits struct {
+	Cell   board.Cell
+	Digits board.DigitSet
+}
+
+// byCell groups candidates by cell, in cell order.
+func byCell(cands []board.Candidate) []CellDigits {
+	var out []CellDigits
+	for _, c := range sortedCandidates(cands) {
+		if n := len(out); n > 0 && out[n-1].Cell == c.Cell {
+			out[n-1].Digits = out[n-1].Digits.With(c.Digit)
+			continue
+		}
+		out = append(out, CellDigits{Cell: c.Cell, Digits: board.DigitsOf(c.Digit)})
+	}
+	return out
+}
+
+// removals words a list of eliminations, grouping the cells that lose the same digits:
+// "1 from r1c4 and r1c9, 1 and 5 from r1c6". Groups come in the order of their first cell.
+func (x wordsFor) removals(cands []board.Candidate) string {
+	type group struct {
+		digits board.DigitSet
+		cells  []board.Cell
+	}
+	var groups []group
+	for _, cd := range byCell(cands) {
+		i := slices.IndexFunc(groups, func(g group) bool { return g.digits == cd.Digits })
+		if i < 0 {
+			groups = append(groups, group{digits: cd.Digits})
+			i = len(groups) - 1
+		}
+		groups[i].cells = append(groups[i].cells, cd.Cell)
+	}
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		parts[i] = strings.NewReplacer(
+			"{digits}", x.w.And.join(digitList(g.digits)),
+			"{cells}", x.w.And.join(x.cellList(g.cells)),
+		).Replace(x.w.Removal)
+	}
+	return x.w.Removals.join(parts)
+}
+
+// placements words a list of placements: "4 in r3c7 and 2 in r5c5".
+func (x wordsFor) placements(cands []board.Candidate) string {
+	parts := make([]string, 0, len(cands))
+	for _, c := range sortedCandidates(cands) {
+		parts = append(parts, strings.NewReplacer(
+			"{digit}", c.Digit.String(), "{cell}", x.l.CellName(c.Cell),
+		).Replace(x.w.Placement))
+	}
+	return x.w.And.join(parts)
+}
+
+// node writes a chain node in Eureka notation: (4)r1c2, (45)r1c2, (4)r1c2|r1c3 for a
+// group of cells.
+func (x wordsFor) node(n Node) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, d := range n.Digits.Digits() {
+		if i > 0 && x.l.N() > 9 {
+			sb.WriteByte(',') // two-digit numbers need a separator
+		}
+		sb.WriteString(d.String())
+	}
+	sb.WriteByte(')')
+	sb.WriteString(strings.Join(x.cellList(n.Cells), "|"))
+	return sb.String()
+}
+
+// chain writes a chain in Eureka notation: "=" for a strong link, "-" for a weak one;
+// a loop ends where it started.
+func (x wordsFor) chain(c Chain) string {
+	var sb strings.Builder
+	for i, n := range c.Nodes {
+		if i > 0 {
+			sb.WriteString(linkSign(c.Links, i-1))
+		}
+		sb.WriteString(x.node(n))
+	}
+	if c.Loop && len(c.Nodes) > 0 {
+		sb.WriteString(linkSign(c.Links, len(c.Nodes)-1))
+		sb.WriteString(x.node(c.Nodes[0]))
+	}
+	return sb.String()
+}
+
+func linkSign(links []LinkKind, i int) string {
+	if i < len(links) && links[i] == Strong {
+		return "="
+	}
+	return "-"
+}
+
+// group writes a cell group with its digits: "{1,5,7} in r1c2,r1c3" style notation,
+// kept short: r1c2,r1c3 {1,5,7}.
+func (x wordsFor) group(g Group) string {
+	return strings.Join(x.cellList(g.Cells), ",") + " {" + g.Digits.String() + "}"
+}
+
+// sortCells returns the cells in increasing order, so lists read left to right, top
+// to bottom whatever order a finder reported them in.
+func sortCells(cs []board.Cell) []board.Cell {
+	out := slices.Clone(cs)
+	slices.SortFunc(out, func(a, b board.Cell) int { return cmp.Compare(a, b) })
+	return out
+}
