@@ -1,0 +1,307 @@
+package techniques
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+const idMedusa3D = "medusa-3d"
+
+// Medusa3D colours candidates of several digits at once across strong links (the two
+// candidates of a bivalue cell, the two places of a digit in a house) and removes what
+// the colouring rules out.
+var Medusa3D = Technique{
+	ID:         idMedusa3D,
+	Name:       "3D Medusa",
+	Difficulty: 6.6,
+	Score:      320,
+	Codes:      []string{"0507"},
+	Doc: `3D Medusa
+
+Of the two candidates of a cell with two, and of the two places of a digit in a house
+with two, exactly one is true. Colour such a pair with two colours, and keep colouring
+through every pair that touches a coloured candidate, across cells and digits: one
+colour is all true, the other all false. A colour is false when two of its candidates
+share a cell, or hold the same digit in one house, or when some cell would be left
+without a candidate if it were true. Otherwise, a candidate that sees both colours
+(in its own cell, or the same digit in a house it shares) is false.`,
+	Find: findMedusa,
+}
+
+// medusaCluster is one connected colouring: its candidates in the order coloured, the
+// colour of each (0 or 1), and the strong link each was coloured through.
+type medusaCluster struct {
+	members []int32 // candidate indices cell*N + digit-1
+	parent  []int32 // per member: the index in members it was coloured from, -1 for the first
+}
+
+// medusaState is a colouring of one cluster in sets, for the rules.
+type medusaState struct {
+	colour   []int8             // per candidate index: -1, 0 or 1 (this cluster only)
+	cellMask []uint8            // per cell: the colours present, bit per colour
+	byDigit  [2][]board.CellSet // per colour, per digit-1: the cells of that colour
+	coloured board.CellSet
+}
+
+func findMedusa(b *board.Board, report func(explain.Step) bool) {
+	l := b.Layout()
+	n := l.N()
+	clusters := medusaClusters(b)
+	slices.SortStableFunc(clusters, func(x, y medusaCluster) int { return cmp.Compare(len(x.members), len(y.members)) })
+	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells())}
+	for i := range st.colour {
+		st.colour[i] = -1
+	}
+	for k := range st.byDigit {
+		st.byDigit[k] = make([]board.CellSet, n)
+	}
+	for _, cl := range clusters {
+		st.load(l, cl)
+		var elim []board.Candidate
+		if bad, ok := st.falseColour(b); ok {
+			for i, m := range cl.members {
+				if st.colourOf(cl, i) == bad {
+					elim = append(elim, board.Candidate{Cell: board.Cell(int(m) / n), Digit: board.Digit(int(m)%n + 1)})
+				}
+			}
+		} else {
+			elim = st.seesBoth(b)
+		}
+		if len(elim) > 0 {
+			if !report(medusaStep(l, cl, elim)) {
+				return
+			}
+		}
+		st.unload(l, cl)
+	}
+}
+
+// medusaClusters colours every cluster of two or more candidates, breadth first from
+// its smallest candidate.
+func medusaClusters(b *board.Board) []medusaCluster {
+	l := b.Layout()
+	n := l.N()
+	seen := make([]bool, l.Cells()*n)
+	var out []medusaCluster
+	for c := range board.Cell(l.Cells()) {
+		for s := b.Candidates(c); s != 0; s &= s - 1 {
+			start := int32(int(c)*n + int(s.First()) - 1)
+			if seen[start] {
+				continue
+			}
+			seen[start] = true
+			cl := medusaCluster{members: []int32{start}, parent: []int32{-1}}
+			for i := 0; i < len(cl.members); i++ {
+				strongPartners(b, cl.members[i], func(o int32) {
+					if !seen[o] {
+						seen[o] = true
+						cl.members = append(cl.members, o)
+						cl.parent = append(cl.parent, int32(i))
+					}
+				})
+			}
+			if len(cl.members) > 1 {
+				out = append(out, cl)
+			}
+		}
+	}
+	return out
+}
+
+// strongPartners calls f with the candidates that form a strong link with candidate k:
+// the other candidate of its cell when it has two, the other place of its digit in each
+// house where it has two.
+func strongPartners(b *board.Board, k int32, f func(int32)) {
+	l := b.Layout()
+	n := l.N()
+	c, d := board.Cell(int(k)/n), board.Digit(int(k)%n+1)
+	if s := b.Candidates(c); s.Count() == 2 {
+		f(int32(int(c)*n + int(s.Without(d).First()) - 1))
+	}
+	for _, h := range l.HousesOf(c) {
+		if p := b.Positions(h, d); p.Count() == 2 {
+			o := l.HouseCells(h)[(p &^ (1 << l.PosIn(c, h))).First()]
+			f(int32(int(o)*n + int(d) - 1))
+		}
+	}
+}
+
+// colourOf returns the colour of member i: the parity of its depth in the colouring tree.
+func (st *medusaState) colourOf(cl medusaCluster, i int) int8 { return st.colour[cl.members[i]] }
+
+func (st *medusaState) load(l *board.Layout, cl medusaCluster) {
+	n := l.N()
+	for i, m := range cl.members {
+		col := int8(0)
+		if p := cl.parent[i]; p >= 0 {
+			col = 1 - st.colour[cl.members[p]]
+		}
+		st.colour[m] = col
+		c, d := board.Cell(int(m)/n), int(m)%n
+		st.cellMask[c] |= 1 << col
+		st.byDigit[col][d].Add(c)
+		st.coloured.Add(c)
+	}
+}
+
+func (st *medusaState) unload(l *board.Layout, cl medusaCluster) {
+	n := l.N()
+	for _, m := range cl.members {
+		c, d := board.Cell(int(m)/n), int(m)%n
+		st.byDigit[st.colour[m]][d].Remove(c)
+		st.colour[m] = -1
+		st.cellMask[c] = 0
+		st.coloured.Remove(c)
+	}
+}
+
+// sees reports whether the uncoloured candidate (c, d) sees colour col: a candidate of
+// that colour in its cell, or digit d of that colour in a peer.
+func (st *medusaState) sees(l *board.Layout, c board.Cell, d board.Digit, col int8) bool {
+	if st.cellMask[c]&(1<<col) != 0 {
+		return true
+	}
+	return !l.PeerSet(c).And(st.byDigit[col][d-1]).Empty()
+}
+
+// falseColour returns a colour that cannot be true: it holds two candidates of one
+// cell, or one digit twice in a house, or, if true, it would leave a cell without a
+// candidate.
+func (st *medusaState) falseColour(b *board.Board) (int8, bool) {
+	l := b.Layout()
+	n := l.N()
+	for col := int8(0); col < 2; col++ {
+		for d := range n {
+			cells := st.byDigit[col][d]
+			if cells.Count() < 2 {
+				continue
+			}
+			for h := range board.House(l.Houses()) {
+				if l.HouseSet(h).And(cells).Count() > 1 {
+					return col, true
+				}
+			}
+		}
+	}
+	for c := range board.Cell(l.Cells()) {
+		for col := int8(0); col < 2; col++ {
+			if st.cellCount(b, c, col) > 1 {
+				return col, true
+			}
+		}
+	}
+	for c := range board.Cell(l.Cells()) {
+		s := b.Candidates(c)
+		if s == 0 {
+			continue
+		}
+		for col := int8(0); col < 2; col++ {
+			if st.cellMask[c]&(1<<col) != 0 {
+				continue // a candidate of the colour stays
+			}
+			emptied := true
+			for t := s; t != 0 && emptied; t &= t - 1 {
+				d := t.First()
+				k := int(c)*n + int(d) - 1
+				emptied = st.colour[k] == 1-col || st.colour[k] < 0 && st.sees(l, c, d, col)
+			}
+			if emptied {
+				return col, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// cellCount returns how many candidates of c have colour col.
+func (st *medusaState) cellCount(b *board.Board, c board.Cell, col int8) int {
+	if st.cellMask[c]&(1<<col) == 0 {
+		return 0
+	}
+	n := b.Layout().N()
+	count := 0
+	for t := b.Candidates(c); t != 0; t &= t - 1 {
+		if st.colour[int(c)*n+int(t.First())-1] == col {
+			count++
+		}
+	}
+	return count
+}
+
+// seesBoth returns the uncoloured candidates that see both colours, by cell then digit.
+func (st *medusaState) seesBoth(b *board.Board) []board.Candidate {
+	l := b.Layout()
+	n := l.N()
+	var out []board.Candidate
+	for c := range board.Cell(l.Cells()) {
+		for t := b.Candidates(c); t != 0; t &= t - 1 {
+			d := t.First()
+			if st.colour[int(c)*n+int(d)-1] >= 0 {
+				continue
+			}
+			if st.sees(l, c, d, 0) && st.sees(l, c, d, 1) {
+				out = append(out, board.Candidate{Cell: c, Digit: d})
+			}
+		}
+	}
+	return out
+}
+
+// medusaStep writes the colouring as chains of strong links: the first starts at the
+// first candidate coloured (colour A), every later one at a candidate an earlier chain
+// holds, so a node's colour is its start's, flipped at every link.
+func medusaStep(l *board.Layout, cl medusaCluster, elim []board.Candidate) explain.Step {
+	n := l.N()
+	node := func(m int32) explain.Node {
+		return explain.Node{Cells: []board.Cell{board.Cell(int(m) / n)}, Digits: board.DigitsOf(board.Digit(int(m)%n + 1))}
+	}
+	isParent := make([]bool, len(cl.members))
+	for _, p := range cl.parent {
+		if p >= 0 {
+			isParent[p] = true
+		}
+	}
+	inChain := make([]bool, len(cl.members))
+	var cells []board.Cell
+	var digits board.DigitSet
+	var chains []explain.Chain
+	for i, m := range cl.members {
+		c := board.Cell(int(m) / n)
+		if !slices.Contains(cells, c) {
+			cells = append(cells, c)
+		}
+		digits = digits.With(board.Digit(int(m)%n + 1))
+		if isParent[i] {
+			continue
+		}
+		var path []int32
+		for j := int32(i); ; j = cl.parent[j] {
+			path = append(path, j)
+			if inChain[j] || cl.parent[j] < 0 {
+				break
+			}
+		}
+		slices.Reverse(path)
+		ch := explain.Chain{}
+		for k, j := range path {
+			inChain[j] = true
+			ch.Nodes = append(ch.Nodes, node(cl.members[j]))
+			if k > 0 {
+				ch.Links = append(ch.Links, explain.Strong)
+			}
+		}
+		chains = append(chains, ch)
+	}
+	slices.Sort(cells)
+	slices.SortFunc(elim, func(a, b board.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+	return explain.Step{
+		Technique:    idMedusa3D,
+		Eliminations: elim,
+		Pattern:      explain.Pattern{Digits: digits, Cells: cells, Chains: chains},
+	}
+}
