@@ -201,7 +201,7 @@ the chain is true, so whatever sees both ends goes.`,
 
 var (
 	allChainLinks   = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true}
-	allGroupedLinks = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true, groups: true}
+	allGroupedLinks = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true, groups: true, als: true}
 )
 
 // chainEnds says what a chain technique concludes from and how.
@@ -310,7 +310,7 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 			}
 		case endsDiscontinuous:
 			nd := g.nodes[start]
-			if nd.size > 1 {
+			if nd.kind != chainCandidate {
 				continue
 			}
 			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
@@ -427,6 +427,21 @@ func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32) []boa
 			out = append(out, board.Candidate{Cell: nx.cell, Digit: s.First()})
 		}
 	}
+	// An almost locked set whose two digits in the loop are now exactly one true is
+	// locked for its other digits: each leaves the cells that see all its places.
+	for i := 0; i < n; i += 2 {
+		x, y := g.nodes[path[i]], g.nodes[path[(i+1)%n]]
+		if x.kind != chainALSNode || y.kind != chainALSNode || x.als != y.als {
+			continue
+		}
+		a := g.als[x.als]
+		for k := range int32(a.digits.Count()) {
+			z := a.firstNode + k
+			if d := g.nodes[z].digit; d != x.digit && d != y.digit {
+				out = g.appendSeenByBoth(out, z, z, skip)
+			}
+		}
+	}
 	sortChainCands(out)
 	return slices.Compact(out)
 }
@@ -454,15 +469,26 @@ func chainKey(f chainFound) string {
 func (g *chainGraph) step(id string, f chainFound) explain.Step {
 	ch := explain.Chain{Nodes: make([]explain.Node, len(f.nodes)), Links: f.links, Loop: f.loop}
 	var digits board.DigitSet
+	var sets []explain.Group
 	for i, x := range f.nodes {
 		nd := g.nodes[x]
-		ch.Nodes[i] = explain.Node{Cells: g.cellList(x), Digits: board.DigitsOf(nd.digit)}
+		cells := g.cellList(x)
+		if nd.kind == chainALSNode {
+			// The node shows the whole set, so the reader sees what is locked; the set
+			// is also listed once among the pattern's sets.
+			a := g.als[nd.als]
+			cells = slices.Clone(a.cells)
+			if !slices.ContainsFunc(sets, func(s explain.Group) bool { return slices.Equal(s.Cells, a.cells) }) {
+				sets = append(sets, explain.Group{Cells: cells, Digits: a.digits})
+			}
+		}
+		ch.Nodes[i] = explain.Node{Cells: cells, Digits: board.DigitsOf(nd.digit)}
 		digits = digits.With(nd.digit)
 	}
 	return explain.Step{
 		Technique:    id,
 		Placements:   f.places,
 		Eliminations: f.elims,
-		Pattern:      explain.Pattern{Digits: digits, Chains: []explain.Chain{ch}},
+		Pattern:      explain.Pattern{Digits: digits, Chains: []explain.Chain{ch}, Sets: sets},
 	}
 }

@@ -20,12 +20,15 @@ type chainLinks struct {
 	houseStrong bool // a digit's only two places (or groups) in a house
 	houseWeak   bool // two places of a digit that see each other
 	groups      bool // nodes for the cells of a box-line intersection holding a digit
+	als         bool // nodes for a digit of an almost locked set
 	bivalueOnly bool // only the candidates of bivalue cells are nodes (XY-chains)
 }
 
 // chainNode is a node of the graph: one digit in one cell or in a group of cells
 // that all lie in one box and one line.
 type chainNode struct {
+	kind   chainNodeKind
+	als    int32 // the almost locked set of an ALS node, else -1
 	digit  board.Digit
 	cell   board.Cell // the first (for a candidate, the only) cell
 	size   int        // number of cells
@@ -33,12 +36,22 @@ type chainNode struct {
 	nh     int // number of houses holding every cell of the node
 }
 
+// chainNodeKind tells candidates, box-line groups and almost-locked-set nodes apart.
+type chainNodeKind uint8
+
+const (
+	chainCandidate chainNodeKind = iota
+	chainGroup
+	chainALSNode
+)
+
 // chainGraph is the link table of one board state for one set of link kinds.
 type chainGraph struct {
 	l     *board.Layout
 	b     *board.Board
 	nw    int // words of a cell bitset for this layout
 	nodes []chainNode
+	als   []chainALS
 	// cells and see are cell bitsets of nw words per node: the node's cells, and the
 	// cells outside it that see all of them.
 	cells, see []uint64
@@ -67,7 +80,7 @@ func (g *chainGraph) holders(d board.Digit) []uint64 {
 func (g *chainGraph) strongOf(i int32) []int32 { return g.strong[g.strongAt[i]:g.strongAt[i+1]] }
 func (g *chainGraph) weakOf(i int32) []int32   { return g.weak[g.weakAt[i]:g.weakAt[i+1]] }
 
-func (g *chainGraph) isGroup(i int32) bool { return g.nodes[i].size > 1 }
+func (g *chainGraph) isGroup(i int32) bool { return g.nodes[i].kind != chainCandidate }
 
 // candNode returns the node of digit d in cell c, or -1.
 func (g *chainGraph) candNode(c board.Cell, d board.Digit) int32 {
@@ -111,25 +124,52 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 		for s := cs; s != 0; s &= s - 1 {
 			d := s.First()
 			g.cand[int(c)*n+int(d)-1] = int32(len(g.nodes))
-			g.nodes = append(g.nodes, chainNode{digit: d, cell: c, size: 1, houses: l.HousesOf(c), nh: 3})
+			g.newNode(d, chainCandidate, -1, []board.Cell{c})
 		}
 	}
 	if k.groups {
 		g.addGroups()
 	}
-	g.cells = make([]uint64, len(g.nodes)*g.nw)
+	if k.als {
+		g.addALS()
+	}
 	g.see = make([]uint64, len(g.nodes)*g.nw)
 	for i := range g.nodes {
-		g.fillSets(int32(i))
+		g.fillSee(int32(i))
 	}
 	g.link(k)
 	return g
+}
+
+// newNode appends a node of digit d on cells (one house, at least, holds them all).
+func (g *chainGraph) newNode(d board.Digit, kind chainNodeKind, als int32, cells []board.Cell) {
+	l := g.l
+	nd := chainNode{digit: d, cell: cells[0], size: len(cells), kind: kind, als: als}
+	for _, h := range l.HousesOf(cells[0]) {
+		all := true
+		for _, c := range cells[1:] {
+			all = all && l.PosIn(c, h) >= 0
+		}
+		if all {
+			nd.houses[nd.nh] = h
+			nd.nh++
+		}
+	}
+	i := int32(len(g.nodes))
+	g.nodes = append(g.nodes, nd)
+	for range g.nw {
+		g.cells = append(g.cells, 0)
+	}
+	for _, c := range cells {
+		cbSet(g.nodeCells(i), c)
+	}
 }
 
 // addGroups adds a node for every digit and box-line intersection where the digit has
 // two or more places.
 func (g *chainGraph) addGroups() {
 	l, b, n := g.l, g.b, g.l.N()
+	var group []board.Cell
 	for bi := range n {
 		box := l.BoxHouse(bi)
 		cells := l.HouseCells(box)
@@ -142,20 +182,14 @@ func (g *chainGraph) addGroups() {
 				}
 				lines[l.Index(line)] = true
 				for d := board.Digit(1); int(d) <= n; d++ {
-					first, count := board.Cell(-1), 0
+					group = group[:0]
 					for _, x := range cells {
 						if l.HousesOf(x)[kind] == line && b.Has(x, d) {
-							if first < 0 {
-								first = x
-							}
-							count++
+							group = append(group, x)
 						}
 					}
-					if count >= 2 {
-						g.nodes = append(g.nodes, chainNode{
-							digit: d, cell: first, size: count,
-							houses: [3]board.House{line, box}, nh: 2,
-						})
+					if len(group) >= 2 {
+						g.newNode(d, chainGroup, -1, group)
 					}
 				}
 			}
@@ -163,20 +197,73 @@ func (g *chainGraph) addGroups() {
 	}
 }
 
-// fillSets computes the cells of node i and the cells that see all of them.
-func (g *chainGraph) fillSets(i int32) {
-	l, nd := g.l, g.nodes[i]
-	cs, see := g.nodeCells(i), g.nodeSee(i)
-	if nd.size == 1 {
-		cbSet(cs, nd.cell)
-	} else {
-		line, box := nd.houses[0], nd.houses[1]
-		for _, x := range l.HouseCells(box) {
-			if l.HousesOf(x)[l.Kind(line)] == line && g.b.Has(x, nd.digit) {
-				cbSet(cs, x)
+// chainMaxALS bounds the size of the almost locked sets a chain may pass through;
+// it keeps the enumeration small on large grids.
+const chainMaxALS = 7
+
+// chainALS is an almost locked set: n cells of one house holding n+1 digits between
+// them. If one digit is not in it, each of the others is.
+type chainALS struct {
+	cells     []board.Cell
+	digits    board.DigitSet
+	firstNode int32 // its nodes, one per digit, are consecutive
+}
+
+// addALS adds the almost locked sets of two or more cells (a single cell is a bivalue
+// cell, which cell links already cover), and a node for each of their digits: the
+// digit somewhere in the set's cells that hold it.
+func (g *chainGraph) addALS() {
+	l, b := g.l, g.b
+	seen := map[board.CellSet]bool{}
+	var empty, pick, dcells []board.Cell
+	var walk func(from int, ds board.DigitSet, limit int)
+	walk = func(from int, ds board.DigitSet, limit int) {
+		if len(pick) >= 2 && ds.Count() == len(pick)+1 {
+			if set := board.CellsOf(pick...); !seen[set] {
+				seen[set] = true
+				a := chainALS{cells: slices.Clone(pick), digits: ds, firstNode: int32(len(g.nodes))}
+				id := int32(len(g.als))
+				g.als = append(g.als, a)
+				for s := ds; s != 0; s &= s - 1 {
+					d := s.First()
+					dcells = dcells[:0]
+					for _, c := range pick {
+						if b.Has(c, d) {
+							dcells = append(dcells, c)
+						}
+					}
+					g.newNode(d, chainALSNode, id, dcells)
+				}
 			}
 		}
+		if len(pick) == limit {
+			return
+		}
+		for i := from; i < len(empty); i++ {
+			nds := ds | b.Candidates(empty[i])
+			if nds.Count() > limit+1 {
+				continue
+			}
+			pick = append(pick, empty[i])
+			walk(i+1, nds, limit)
+			pick = pick[:len(pick)-1]
+		}
 	}
+	for h := range board.House(l.Houses()) {
+		empty = empty[:0]
+		for _, c := range l.HouseCells(h) {
+			if b.Value(c) == 0 {
+				empty = append(empty, c)
+			}
+		}
+		walk(0, 0, min(len(empty)-1, chainMaxALS))
+	}
+}
+
+// fillSee computes the cells outside node i that see all of its cells.
+func (g *chainGraph) fillSee(i int32) {
+	l := g.l
+	cs, see := g.nodeCells(i), g.nodeSee(i)
 	first := true
 	for w, x := range cs {
 		for ; x != 0; x &= x - 1 {
@@ -236,7 +323,7 @@ func (g *chainGraph) link(k chainLinks) {
 		// groupsIn[h*n+d-1]: the group nodes of digit d inside house h.
 		groupsIn := make([][]int32, l.Houses()*n)
 		for i, nd := range g.nodes {
-			if nd.size > 1 {
+			if nd.kind != chainCandidate {
 				for _, h := range nd.houses[:nd.nh] {
 					groupsIn[int(h)*n+int(nd.digit)-1] = append(groupsIn[int(h)*n+int(nd.digit)-1], int32(i))
 				}
@@ -268,6 +355,16 @@ func (g *chainGraph) link(k chainLinks) {
 							strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
 						}
 					}
+				}
+			}
+		}
+	}
+	for _, a := range g.als {
+		k := int32(a.digits.Count())
+		for x := a.firstNode; x < a.firstNode+k; x++ {
+			for y := a.firstNode; y < a.firstNode+k; y++ {
+				if x != y {
+					strongE = append(strongE, [2]int32{x, y})
 				}
 			}
 		}

@@ -27,11 +27,9 @@ var chainTechniques = map[string]Technique{
 	"0711": GroupedAIC,
 }
 
-// chainLibPending are the library variants whose chains run through almost locked
-// sets, which the engine does not build yet.
-var chainLibPending = map[string]bool{
-	"0709-2": true, "0710-3": true, "0710-4": true, "0711-3": true, "0711-4": true,
-}
+// chainLibMisses are the library cases known not to pass, by variant: one grouped
+// continuous loop through an almost locked set whose eliminations we do not find.
+var chainLibMisses = map[string]int{"0709-2": 1}
 
 const chainReglibPath = "../../shared/conformance/reglib-1.3-dev.txt"
 
@@ -161,9 +159,7 @@ func TestChainConformance(t *testing.T) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		t.Logf("%s: %d/%d", k, pass[k], total[k])
-		if !chainLibPending[k] {
-			assert.Equal(t, total[k], pass[k], "%s: cases passed", k)
-		}
+		assert.GreaterOrEqual(t, pass[k], total[k]-chainLibMisses[k], "%s: cases passed", k)
 	}
 }
 
