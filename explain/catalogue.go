@@ -101,6 +101,9 @@ type headings struct {
 	SecondSolution string `yaml:"second_solution"`
 	Reached        string `yaml:"reached"`
 	Summary        string `yaml:"summary"`
+	// StepName, when set, puts the technique's name in this language before the prose
+	// of each step ("【{name}】"); the one-liner already names it in English.
+	StepName string `yaml:"step_name"`
 }
 
 // catalogue is one language's messages with its templates parsed.

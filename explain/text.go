@@ -39,10 +39,15 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	section(bw, h.Puzzle)
 	bw.WriteString(prettyGrid(start))
 
-	section(bw, h.Steps)
+	if len(tr.Steps) > 0 {
+		section(bw, h.Steps)
+	}
 	width := len(strconv.Itoa(len(tr.Steps)))
 	indent := strings.Repeat(" ", width+2)
 	for i, s := range tr.Steps {
+		if i > 0 && !opt.Brief {
+			bw.WriteByte('\n')
+		}
 		fmt.Fprintf(bw, "%*d. %s\n", width, i+1, OneLiner(l, s))
 		if opt.Brief {
 			continue
@@ -51,7 +56,12 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 		if err != nil {
 			return fmt.Errorf("explain: step %d: %w", i+1, err)
 		}
-		fmt.Fprintf(bw, "%s%s\n\n", indent, p)
+		// The one-liner names the technique in English; other languages add their name.
+		name := ""
+		if h.StepName != "" {
+			name = strings.ReplaceAll(h.StepName, "{name}", TechniqueName(s.Technique, c.lang))
+		}
+		fmt.Fprintf(bw, "%s%s%s\n", indent, name, p)
 	}
 
 	if err := writeOutcome(bw, l, tr, h); err != nil {
@@ -70,16 +80,16 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 // writeOutcome writes the end of the walkthrough: the solution, both solutions of a
 // puzzle that has several, or the grid where the steps stopped.
 func writeOutcome(w *bufio.Writer, l *board.Layout, tr Trace, h headings) error {
-	grid := func(title, line string) error {
+	grid := func(title, field, line string) error {
 		b, err := boardOfLine(l, line)
 		if err != nil {
-			return err
+			return fmt.Errorf("explain: trace %s: %w", field, err)
 		}
 		section(w, title)
 		w.WriteString(prettyGrid(b))
 		return nil
 	}
-	if !tr.Summary.Solved {
+	if !tr.Summary.Solved && len(tr.Steps) > 0 {
 		end, err := tr.replay(l)
 		if err != nil {
 			return err
@@ -88,12 +98,12 @@ func writeOutcome(w *bufio.Writer, l *board.Layout, tr Trace, h headings) error 
 		w.WriteString(prettyGrid(end))
 	}
 	if tr.Solution != "" {
-		if err := grid(h.Solution, tr.Solution); err != nil {
+		if err := grid(h.Solution, "solution", tr.Solution); err != nil {
 			return err
 		}
 	}
 	if tr.SecondSolution != "" {
-		if err := grid(h.SecondSolution, tr.SecondSolution); err != nil {
+		if err := grid(h.SecondSolution, "second solution", tr.SecondSolution); err != nil {
 			return err
 		}
 	}

@@ -93,23 +93,12 @@ func gridLine(b *board.Board) string {
 	return sb.String()
 }
 
-// layoutOfLine returns the layout of a grid line by its length (81 cells: 9x9).
-func layoutOfLine(line string) (*board.Layout, error) {
-	n := len(line)
-	for _, size := range board.Sizes() {
-		if size*size == n {
-			return board.LayoutOf(size)
-		}
-	}
-	return nil, fmt.Errorf("explain: a grid line of %d characters fits no grid size", n)
-}
-
 // boardOfLine builds a board from a grid line of layout l: digits are givens, '.' or
-// '0' an empty cell.
+// '0' an empty cell. Its errors say what is wrong; callers say which line.
 func boardOfLine(l *board.Layout, line string) (*board.Board, error) {
 	rs := []rune(line)
 	if len(rs) != l.Cells() {
-		return nil, fmt.Errorf("explain: grid line has %d cells, want %d", len(rs), l.Cells())
+		return nil, fmt.Errorf("grid line has %d cells, want %d", len(rs), l.Cells())
 	}
 	values := make([]board.Digit, len(rs))
 	for i, r := range rs {
@@ -118,7 +107,7 @@ func boardOfLine(l *board.Layout, line string) (*board.Board, error) {
 		}
 		d, ok := board.DigitFromRune(r)
 		if !ok || int(d) > l.N() {
-			return nil, fmt.Errorf("explain: grid line, cell %d: %q is not a digit of a %dx%d grid", i+1, r, l.N(), l.N())
+			return nil, fmt.Errorf("grid line, cell %d: %q is not a digit of a %dx%d grid", i+1, r, l.N(), l.N())
 		}
 		values[i] = d
 	}
@@ -135,7 +124,11 @@ func (tr Trace) startBoard(l *board.Layout) (*board.Board, error) {
 		}
 		return tr.Start.Clone(), nil
 	}
-	return boardOfLine(l, tr.Puzzle)
+	b, err := boardOfLine(l, tr.Puzzle)
+	if err != nil {
+		return nil, fmt.Errorf("explain: trace puzzle: %w", err)
+	}
+	return b, nil
 }
 
 // replay applies the trace's steps to its starting board and returns where they end:
