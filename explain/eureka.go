@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,9 +24,9 @@ func Eureka(l *board.Layout, c Chain) string {
 	}
 	var sb strings.Builder
 	for i := 0; i < len(nodes); {
-		// A run of nodes in the same single cell is written once: (4=3)r5c8.
+		// A run of nodes on the same cells is written once: (4=3)r5c8, (3=2)r37c5.
 		j := i + 1
-		for j < len(nodes) && sameCell(nodes[j-1], nodes[j]) {
+		for j < len(nodes) && sameCells(nodes[j-1], nodes[j]) {
 			j++
 		}
 		if i > 0 {
@@ -45,9 +46,9 @@ func Eureka(l *board.Layout, c Chain) string {
 	return sb.String()
 }
 
-func sameCell(a, b Node) bool {
-	return len(a.Cells) == 1 && len(b.Cells) == 1 && a.Cells[0] == b.Cells[0]
-}
+// sameCells reports whether two nodes stand on the same cells: two digits of one cell,
+// or two digits of one almost locked set.
+func sameCells(a, b Node) bool { return slices.Equal(a.Cells, b.Cells) }
 
 func digitsNotation(l *board.Layout, ds board.DigitSet) string {
 	var sb strings.Builder
@@ -112,8 +113,8 @@ type ChainStep struct {
 	True bool
 	// Link led from the previous step to this one; 0 for the start.
 	Link LinkKind
-	// SameCell is true when the previous step was another digit of this cell.
-	SameCell bool
+	// SameCells is true when the previous step was another digit of these cells.
+	SameCells bool
 }
 
 // WalkChain returns the nodes of a chain in the order a reader follows them, each with
@@ -146,7 +147,7 @@ func WalkChain(l *board.Layout, c Chain) []ChainStep {
 		out[i] = ChainStep{
 			Cells: node.Cells, Where: CompactCells(l, node.Cells), Digit: node.Digits.First(),
 			Group: len(node.Cells) > 1, True: on, Link: link,
-			SameCell: i > 0 && sameCell(c.Nodes[(i-1)%n], node),
+			SameCells: i > 0 && sameCells(c.Nodes[(i-1)%n], node),
 		}
 	}
 	return out

@@ -336,7 +336,7 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
 					break
 				}
-				if st&1 == 1 && end != start && g.nodes[end].size == 1 && g.nodes[end].cell == nd.cell {
+				if ne := g.nodes[end]; st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell {
 					path := s.path(st)
 					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
 					break
