@@ -329,6 +329,9 @@ func lineLike(text string) bool {
 	if t[0] == ':' || t[0] == '{' || t[0] == '[' || strings.Contains(t, "bd=") {
 		return true
 	}
+	if isBorder(t) {
+		return false
+	}
 	f := strings.Fields(cutComment(t))
 	return len(f) > 0 && len(f[0]) > MaxSize && !strings.Contains(f[0], "|")
 }
@@ -698,9 +701,11 @@ func parseGrid(lines []srcLine) (*Board, error) {
 	n := len(rows)
 	l, err := LayoutOf(n)
 	if err != nil {
+		// A short row is likelier than a 4x4 grid: name a size other than 9 only when
+		// the first row is long enough for it.
 		want := 9
-		if _, ok := sizes[len(fields(rows[0].text))]; ok {
-			want = len(fields(rows[0].text))
+		if w := len(fields(rows[0].text)); w > 9 && sizes[w] != [2]int{} {
+			want = w
 		}
 		return nil, errLine(rows[0].n, "got %s, want %d", plural(n, "row"), want)
 	}
