@@ -72,9 +72,7 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// andList / orList: any list of words joined the language's way.
 		"andList": x.w.And.join,
 		"orList":  x.w.Or.join,
-		// chain, node, group: chains and cell groups in notation.
-		"chain": x.chain,
-		"node":  x.node,
+		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
 	}
 }

@@ -37,7 +37,7 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	bw := bufio.NewWriter(w)
 
 	section(bw, h.Puzzle)
-	bw.WriteString(prettyGrid(start))
+	bw.WriteString(start.Pretty())
 
 	if len(tr.Steps) > 0 {
 		section(bw, h.Steps)
@@ -86,7 +86,7 @@ func writeOutcome(w *bufio.Writer, l *board.Layout, tr Trace, h headings) error 
 			return fmt.Errorf("explain: trace %s: %w", field, err)
 		}
 		section(w, title)
-		w.WriteString(prettyGrid(b))
+		w.WriteString(b.Pretty())
 		return nil
 	}
 	if !tr.Summary.Solved && len(tr.Steps) > 0 {
@@ -95,7 +95,7 @@ func writeOutcome(w *bufio.Writer, l *board.Layout, tr Trace, h headings) error 
 			return err
 		}
 		section(w, h.Reached)
-		w.WriteString(prettyGrid(end))
+		w.WriteString(end.Pretty())
 	}
 	if tr.Solution != "" {
 		if err := grid(h.Solution, "solution", tr.Solution); err != nil {
@@ -144,49 +144,6 @@ func (c *catalogue) summary(t *template.Template, s Summary) (string, error) {
 		return "", fmt.Errorf("explain: summary in %s: %w", c.lang, err)
 	}
 	return sb.String(), nil
-}
-
-// prettyGrid draws b with its values, '.' for empty cells, "|" between boxes and a
-// rule between bands of boxes:
-//
-//	5 3 . | . 7 . | . . .
-//	------+-------+------
-func prettyGrid(b *board.Board) string {
-	l := b.Layout()
-	n, br, bc := l.N(), l.BoxRows(), l.BoxCols()
-	var rule strings.Builder
-	for i := range n / bc {
-		if i > 0 {
-			rule.WriteByte('+')
-		}
-		w := 2*bc + 1
-		if i == 0 || i == n/bc-1 {
-			w--
-		}
-		if n/bc == 1 {
-			w--
-		}
-		rule.WriteString(strings.Repeat("-", w))
-	}
-	var sb strings.Builder
-	for r := range n {
-		if r > 0 && r%br == 0 {
-			sb.WriteString(rule.String())
-			sb.WriteByte('\n')
-		}
-		for col := range n {
-			if col > 0 {
-				if col%bc == 0 {
-					sb.WriteString(" | ")
-				} else {
-					sb.WriteByte(' ')
-				}
-			}
-			sb.WriteRune(b.Value(l.CellAt(r, col)).Rune())
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }
 
 func langOrEnglish(l Lang) Lang {

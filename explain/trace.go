@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -78,19 +77,7 @@ func CountTechniques(steps []Step) []TechniqueCount {
 // NewTrace starts the trace of a solve from board b: Puzzle is b's line and Start a
 // copy of b, so the trace does not change when the solve goes on with b.
 func NewTrace(b *board.Board) Trace {
-	return Trace{Puzzle: gridLine(b), Start: b.Clone()}
-}
-
-// gridLine writes the values of b as a line: one character per cell, '.' when empty.
-// (board.Board.String, being written in package board, will say the same.)
-func gridLine(b *board.Board) string {
-	l := b.Layout()
-	var sb strings.Builder
-	sb.Grow(l.Cells())
-	for c := range board.Cell(l.Cells()) {
-		sb.WriteRune(b.Value(c).Rune())
-	}
-	return sb.String()
+	return Trace{Puzzle: b.String(), Start: b.Clone()}
 }
 
 // boardOfLine builds a board from a grid line of layout l: digits are givens, '.' or

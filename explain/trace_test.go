@@ -2,7 +2,6 @@ package explain
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,7 +125,7 @@ func TestWalkthroughIsSound(t *testing.T) {
 		}
 	}
 	assert.True(t, b.Solved())
-	assert.Equal(t, solution, gridLine(b))
+	assert.Equal(t, solution, b.String())
 }
 
 func TestCountTechniques(t *testing.T) {
@@ -213,25 +212,4 @@ func TestWriteText(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "9x9")
 	})
-}
-
-func TestPrettyGrid(t *testing.T) {
-	l6, err := board.LayoutOf(6)
-	require.NoError(t, err)
-	b, err := boardOfLine(l6, "123456"+"456123"+"214365"+"365214"+"531642"+"642531")
-	require.NoError(t, err)
-	want := strings.Join([]string{
-		"1 2 3 | 4 5 6",
-		"4 5 6 | 1 2 3",
-		"------+------",
-		"2 1 4 | 3 6 5",
-		"3 6 5 | 2 1 4",
-		"------+------",
-		"5 3 1 | 6 4 2",
-		"6 4 2 | 5 3 1",
-	}, "\n") + "\n"
-	assert.Equal(t, want, prettyGrid(b))
-	nine := prettyGrid(puzzleFrom(t, [2]int{1, 1}))
-	assert.True(t, strings.HasPrefix(nine, ". 3 4 | 6 7 8 | 9 1 2\n"))
-	assert.Contains(t, nine, "\n------+-------+------\n")
 }

@@ -184,48 +184,7 @@ func (x wordsFor) placements(cands []board.Candidate) string {
 	return x.w.And.join(parts)
 }
 
-// node writes a chain node in Eureka notation: (4)r1c2, (45)r1c2, (4)r1c2|r1c3 for a
-// group of cells.
-func (x wordsFor) node(n Node) string {
-	var sb strings.Builder
-	sb.WriteByte('(')
-	for i, d := range n.Digits.Digits() {
-		if i > 0 && x.l.N() > 9 {
-			sb.WriteByte(',') // two-digit numbers need a separator
-		}
-		sb.WriteString(d.String())
-	}
-	sb.WriteByte(')')
-	sb.WriteString(strings.Join(x.cellList(n.Cells), "|"))
-	return sb.String()
-}
-
-// chain writes a chain in Eureka notation: "=" for a strong link, "-" for a weak one;
-// a loop ends where it started.
-func (x wordsFor) chain(c Chain) string {
-	var sb strings.Builder
-	for i, n := range c.Nodes {
-		if i > 0 {
-			sb.WriteString(linkSign(c.Links, i-1))
-		}
-		sb.WriteString(x.node(n))
-	}
-	if c.Loop && len(c.Nodes) > 0 {
-		sb.WriteString(linkSign(c.Links, len(c.Nodes)-1))
-		sb.WriteString(x.node(c.Nodes[0]))
-	}
-	return sb.String()
-}
-
-func linkSign(links []LinkKind, i int) string {
-	if i < len(links) && links[i] == Strong {
-		return "="
-	}
-	return "-"
-}
-
-// group writes a cell group with its digits: "{1,5,7} in r1c2,r1c3" style notation,
-// kept short: r1c2,r1c3 {1,5,7}.
+// group writes a cell group with its digits, e.g. an almost locked set: r1c2,r1c3 {1,5,7}.
 func (x wordsFor) group(g Group) string {
 	return strings.Join(x.cellList(g.Cells), ",") + " {" + g.Digits.String() + "}"
 }

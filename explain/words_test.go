@@ -116,18 +116,7 @@ func TestPlacementsAndNumbers(t *testing.T) {
 	assert.Equal(t, "ブロック3", ja.capitalize("ブロック3"))
 }
 
-func TestChainNotation(t *testing.T) {
+func TestGroupNotation(t *testing.T) {
 	en := wordsOf(t, EN)
-	c := Chain{
-		Nodes: []Node{
-			{Cells: []board.Cell{cell(1, 2)}, Digits: digits(4)},
-			{Cells: []board.Cell{cell(1, 8)}, Digits: digits(4)},
-			{Cells: []board.Cell{cell(5, 8), cell(6, 8)}, Digits: digits(4)},
-		},
-		Links: []LinkKind{Strong, Weak},
-	}
-	assert.Equal(t, "(4)r1c2=(4)r1c8-(4)r5c8|r6c8", en.chain(c))
-	c.Loop, c.Links = true, append(c.Links, Strong)
-	assert.Equal(t, "(4)r1c2=(4)r1c8-(4)r5c8|r6c8=(4)r1c2", en.chain(c))
 	assert.Equal(t, "r4c4,r4c5 {2,3,7}", en.group(Group{Cells: []board.Cell{cell(4, 4), cell(4, 5)}, Digits: digits(2, 3, 7)}))
 }
