@@ -1,0 +1,96 @@
+package techniques
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// Default returns the techniques the pipeline tries, easiest first (by Difficulty).
+// Each call returns a new slice, so a caller may reorder or trim it freely.
+func Default() []Technique {
+	return []Technique{
+		FullHouse,
+		HiddenSingle,
+		NakedSingle,
+		LockedCandidatesPointing,
+		LockedCandidatesClaiming,
+		LockedPair,
+		LockedTriple,
+		NakedPair,
+		XWing,
+		HiddenPair,
+		NakedTriple,
+		Swordfish,
+		HiddenTriple,
+		NakedQuad,
+		Jellyfish,
+		HiddenQuad,
+	}
+}
+
+// ByID returns the default technique with the given ID.
+func ByID(id string) (Technique, bool) {
+	for _, t := range Default() {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return Technique{}, false
+}
+
+// UpTo returns the default techniques up to and including the one with the given ID,
+// for questions such as "is this puzzle solvable with techniques up to X-Wing?".
+func UpTo(id string) ([]Technique, error) {
+	ts := Default()
+	for i, t := range ts {
+		if t.ID == id {
+			return ts[:i+1], nil
+		}
+	}
+	ids := make([]string, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+	}
+	return nil, fmt.Errorf("techniques: unknown technique %q (known: %s)", id, strings.Join(ids, ", "))
+}
+
+var (
+	kebab    = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	hodoCode = regexp.MustCompile(`^[0-9]{4,5}$`)
+)
+
+// Validate reports the first flaw of a set of techniques: an empty, duplicate or
+// non-kebab-case ID, a name that is not explain.Name of the ID, a doc without a title
+// line followed by a blank line and a body, a malformed HoDoKu code, or no finder.
+// It does not judge the order; the pipeline tries techniques as given.
+func Validate(ts []Technique) error {
+	seen := make(map[string]bool, len(ts))
+	for i, t := range ts {
+		switch {
+		case t.ID == "":
+			return fmt.Errorf("techniques: technique %d has no ID", i)
+		case !kebab.MatchString(t.ID):
+			return fmt.Errorf("techniques: ID %q is not kebab-case", t.ID)
+		case seen[t.ID]:
+			return fmt.Errorf("techniques: ID %q appears twice", t.ID)
+		case t.Name != explain.Name(t.ID):
+			return fmt.Errorf("techniques: %s is named %q, explain names it %q", t.ID, t.Name, explain.Name(t.ID))
+		case t.Find == nil:
+			return fmt.Errorf("techniques: %s has no finder", t.ID)
+		}
+		seen[t.ID] = true
+		title, body, ok := strings.Cut(t.Doc, "\n\n")
+		if !ok || strings.TrimSpace(title) == "" || strings.Contains(title, "\n") || strings.TrimSpace(body) == "" {
+			return fmt.Errorf("techniques: %s doc needs a title line, a blank line and a body", t.ID)
+		}
+		for _, c := range t.Codes {
+			if !hodoCode.MatchString(c) {
+				return fmt.Errorf("techniques: %s has HoDoKu code %q, want 4 or 5 digits", t.ID, c)
+			}
+		}
+	}
+	return nil
+}

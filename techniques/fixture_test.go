@@ -1,0 +1,297 @@
+package techniques
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
+)
+
+// fixtureDir holds one YAML file per technique: exact candidate states and the steps
+// the technique must find there, no more and no fewer.
+const fixtureDir = "../testdata/techniques"
+
+type fixtureFile struct {
+	Technique string        `yaml:"technique"`
+	Cases     []fixtureCase `yaml:"cases"`
+}
+
+type fixtureCase struct {
+	Name   string `yaml:"name"`
+	Source string `yaml:"source"`
+	// Grid is any grid format the board package reads.
+	Grid string `yaml:"grid"`
+	// Removed are candidates already gone, as r1c2<>5, completing the pencil marks.
+	Removed []string `yaml:"removed"`
+	// Want lists the canonical one-liners of every step; an empty list means none.
+	Want []string `yaml:"want"`
+}
+
+// readFixture decodes a fixture file strictly, so a misspelt key fails.
+func readFixture(t *testing.T, path string) fixtureFile {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var f fixtureFile
+	require.NoError(t, dec.Decode(&f), "%s", path)
+	return f
+}
+
+// caseBoard builds the exact candidate state of a case: the grid, minus the removed
+// candidates, each of which must be there.
+func caseBoard(t *testing.T, c fixtureCase) *board.Board {
+	t.Helper()
+	b, err := parseGrid(c.Grid)
+	require.NoError(t, err, "grid")
+	l := b.Layout()
+	for _, r := range c.Removed {
+		cand, err := parseElimination(l, r)
+		require.NoError(t, err, "removed")
+		require.True(t, b.Eliminate(cand.Cell, cand.Digit), "removed %s is not a candidate", r)
+	}
+	return b
+}
+
+func parseElimination(l *board.Layout, s string) (board.Candidate, error) {
+	cell, digit, ok := strings.Cut(strings.TrimSpace(s), "<>")
+	if !ok {
+		return board.Candidate{}, fmt.Errorf("%q is not an elimination like r1c2<>5", s)
+	}
+	c, err := l.ParseCell(cell)
+	if err != nil {
+		return board.Candidate{}, err
+	}
+	var d int
+	if _, err := fmt.Sscan(digit, &d); err != nil || d < 1 || d > l.N() {
+		return board.Candidate{}, fmt.Errorf("%q: %q is not a digit of the grid", s, digit)
+	}
+	return board.Candidate{Cell: c, Digit: board.Digit(d)}, nil
+}
+
+// parseGrid reads a case's grid in any format board.Parse knows.
+func parseGrid(s string) (*board.Board, error) { return board.Parse(s) }
+
+// findAll runs a finder to the end and returns every step it reports.
+func findAll(t Technique, b *board.Board) []explain.Step {
+	var steps []explain.Step
+	t.Find(b, func(s explain.Step) bool {
+		steps = append(steps, s)
+		return true
+	})
+	return steps
+}
+
+// fixtureFiles returns every fixture file, by technique ID.
+func fixtureFiles(t *testing.T) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(fixtureDir, "*.yaml"))
+	require.NoError(t, err)
+	out := map[string]string{}
+	for _, p := range paths {
+		out[strings.TrimSuffix(filepath.Base(p), ".yaml")] = p
+	}
+	return out
+}
+
+func TestEveryTechniqueHasFixture(t *testing.T) {
+	files := fixtureFiles(t)
+	for _, tech := range Default() {
+		require.Contains(t, files, tech.ID, "no fixture %s.yaml", tech.ID)
+	}
+	for id := range files {
+		_, ok := ByID(id)
+		require.True(t, ok, "fixture %s.yaml names no technique", id)
+	}
+}
+
+func TestFixtures(t *testing.T) {
+	for id, path := range fixtureFiles(t) {
+		t.Run(id, func(t *testing.T) {
+			f := readFixture(t, path)
+			require.Equal(t, id, f.Technique, "%s: technique field", path)
+			tech, ok := ByID(f.Technique)
+			require.True(t, ok, "%s: unknown technique %q", path, f.Technique)
+			require.NotEmpty(t, f.Cases, "%s: no cases", path)
+			positive, negative := 0, 0
+			for _, c := range f.Cases {
+				require.NotEmpty(t, c.Name, "%s: a case has no name", path)
+				if len(c.Want) > 0 {
+					positive++
+				} else {
+					negative++
+				}
+				t.Run(c.Name, func(t *testing.T) {
+					require.NotNil(t, c.Want, "%s: case %q has no want (write want: [] for none)", path, c.Name)
+					runCase(t, path, tech, c)
+				})
+			}
+			require.GreaterOrEqual(t, positive, 2, "%s: too few cases that find something", path)
+			require.GreaterOrEqual(t, negative, 1, "%s: no case that must find nothing", path)
+		})
+	}
+}
+
+func runCase(t *testing.T, path string, tech Technique, c fixtureCase) {
+	t.Helper()
+	b := caseBoard(t, c)
+	l := b.Layout()
+	before := b.Clone()
+	steps := findAll(tech, b)
+	requireSameBoard(t, before, b)
+
+	got := make([]string, len(steps))
+	for i, s := range steps {
+		got[i] = explain.OneLiner(l, s)
+		checkStep(t, tech, before, s)
+	}
+	missing, extra := diffLines(got, c.Want)
+	if len(missing) > 0 || len(extra) > 0 {
+		t.Fatalf("%s, case %q:\nmissing (want, not found):\n\t%s\nextra (found, not wanted):\n\t%s",
+			path, c.Name, strings.Join(missing, "\n\t"), strings.Join(extra, "\n\t"))
+	}
+	checkAgainstSolution(t, c, before, steps)
+
+	// A finder stops when report says so.
+	calls := 0
+	tech.Find(b, func(explain.Step) bool { calls++; return false })
+	require.Equal(t, min(len(steps), 1), calls, "%s, case %q: finder went on after report returned false", path, c.Name)
+}
+
+// checkStep checks what every step must be, whatever the technique: it is named for
+// its technique, changes something, only touches candidates that are there, and
+// lists its eliminations sorted by cell then digit, once each.
+func checkStep(t *testing.T, tech Technique, b *board.Board, s explain.Step) {
+	t.Helper()
+	l := b.Layout()
+	line := explain.OneLiner(l, s)
+	require.Equal(t, tech.ID, s.Technique, line)
+	require.False(t, len(s.Placements) == 0 && len(s.Eliminations) == 0, "step changes nothing: %s", line)
+	for _, p := range s.Placements {
+		require.True(t, b.Has(p.Cell, p.Digit), "%s: places a non-candidate %s", line, l.PlacementName(p))
+	}
+	for i, e := range s.Eliminations {
+		require.True(t, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate %s", line, l.CandidateName(e))
+		if i > 0 {
+			prev := s.Eliminations[i-1]
+			require.True(t, prev.Cell < e.Cell || prev.Cell == e.Cell && prev.Digit < e.Digit,
+				"%s: eliminations not sorted or repeated at %s", line, l.CandidateName(e))
+		}
+	}
+}
+
+// checkAgainstSolution fails the test on any problem solutionProblems finds.
+func checkAgainstSolution(t *testing.T, c fixtureCase, state *board.Board, steps []explain.Step) {
+	t.Helper()
+	problems, err := solutionProblems(c, state, steps)
+	require.NoError(t, err)
+	require.Empty(t, problems, "case %q disagrees with the solution", c.Name)
+}
+
+// solutionProblems checks the steps against the solution when the case's grid is a
+// puzzle with one solution: no wrong placement, no solution digit eliminated, and no
+// solution digit among the removed candidates either. Other grids are not checked.
+func solutionProblems(c fixtureCase, state *board.Board, steps []explain.Step) ([]string, error) {
+	puzzle, err := parseGrid(c.Grid)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := fallback.Unique(context.Background(), puzzle)
+	if errors.Is(err, fallback.ErrSeveral) || errors.Is(err, fallback.ErrNoSolution) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	l := state.Layout()
+	var problems []string
+	for cell := range board.Cell(l.Cells()) {
+		if state.Value(cell) == 0 && !state.Has(cell, sol[cell]) {
+			problems = append(problems, "removed lists the solution "+l.PlacementName(board.Candidate{Cell: cell, Digit: sol[cell]}))
+		}
+	}
+	for _, s := range steps {
+		line := explain.OneLiner(l, s)
+		for _, p := range s.Placements {
+			if sol[p.Cell] != p.Digit {
+				problems = append(problems, line+": wrong placement "+l.PlacementName(p))
+			}
+		}
+		for _, e := range s.Eliminations {
+			if sol[e.Cell] == e.Digit {
+				problems = append(problems, line+": removes the solution "+l.CandidateName(e))
+			}
+		}
+	}
+	return problems, nil
+}
+
+func requireSameBoard(t *testing.T, want, got *board.Board) {
+	t.Helper()
+	l := want.Layout()
+	require.Equal(t, want.Digits(), got.Digits(), "finder changed the board's values")
+	for c := range board.Cell(l.Cells()) {
+		require.Equal(t, want.Candidates(c), got.Candidates(c), "finder changed the candidates of %s", l.CellName(c))
+	}
+}
+
+// diffLines compares two lists as multisets: what want has and got lacks, and the other
+// way round.
+func diffLines(got, want []string) (missing, extra []string) {
+	left := slices.Clone(got)
+	for _, w := range want {
+		if i := slices.Index(left, w); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		} else {
+			missing = append(missing, w)
+		}
+	}
+	return missing, left
+}
+
+func TestSolutionProblems(t *testing.T) {
+	// A 6x6 puzzle with one solution; row 1 solves to 4 1 6 2 5 3.
+	const grid = "416.5..5.....6.5.2.3..6...1...3...41"
+	l, err := board.LayoutOf(6)
+	require.NoError(t, err)
+	r1c4 := l.CellAt(0, 3)
+	tests := []struct {
+		name    string
+		removed []string
+		step    explain.Step
+		want    int
+	}{
+		{"right placement", nil, explain.Step{Placements: []board.Candidate{{Cell: r1c4, Digit: 2}}}, 0},
+		{"wrong placement", nil, explain.Step{Placements: []board.Candidate{{Cell: r1c4, Digit: 3}}}, 1},
+		{"right elimination", nil, explain.Step{Eliminations: []board.Candidate{{Cell: r1c4, Digit: 3}}}, 0},
+		{"solution eliminated", nil, explain.Step{Eliminations: []board.Candidate{{Cell: r1c4, Digit: 2}}}, 1},
+		{"solution among removed", []string{"r1c4<>2"}, explain.Step{}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := fixtureCase{Name: tc.name, Grid: grid, Removed: tc.removed}
+			got, err := solutionProblems(c, caseBoard(t, c), []explain.Step{tc.step})
+			require.NoError(t, err)
+			require.Len(t, got, tc.want, "%v", got)
+		})
+	}
+}
+
+func TestDiffLines(t *testing.T) {
+	missing, extra := diffLines([]string{"a", "b", "b"}, []string{"b", "c"})
+	require.Equal(t, []string{"c"}, missing)
+	require.Equal(t, []string{"a", "b"}, extra)
+}
