@@ -13,10 +13,10 @@ import (
 func Name(id string) string { return TechniqueName(id, EN) }
 
 // lineForm returns the pattern part of the one-liner of a technique ID, with
-// placeholders {digits} {cells} {houses} {base} {cover} {fins} {conclusion} filled from
-// the step's Pattern. The forms live in the English catalogue (key "line") beside the
-// names; a technique without one gets a pattern part built from whatever fields its
-// Pattern has set.
+// placeholders {digits} {cells} {houses} {base} {cover} {fins} {conclusion} {chain} filled
+// from the step's Pattern ({chain}: the first chain in Eureka notation). The forms live
+// in the English catalogue (key "line") beside the names; a technique without one gets
+// a pattern part built from whatever fields its Pattern has set.
 func lineForm(s Step) string {
 	if cats, err := loadCatalogues(); err == nil {
 		if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Line != "" {
@@ -57,6 +57,7 @@ func lineParts(l *board.Layout, s Step) (name, pattern string, conclusions []str
 		"{cover}":      houseNames(l, p.Cover),
 		"{fins}":       cellNames(l, p.Fins),
 		"{conclusion}": strings.Join(conclusions, ", "),
+		"{chain}":      firstChain(l, p),
 	})
 	if strings.Contains(form, "{conclusion}") {
 		conclusions = nil
@@ -128,4 +129,12 @@ func houseNames(l *board.Layout, hs []board.House) string {
 		parts[i] = l.HouseName(h)
 	}
 	return strings.Join(parts, ",")
+}
+
+// firstChain writes the pattern's first chain in Eureka notation ("" when it has none).
+func firstChain(l *board.Layout, p Pattern) string {
+	if len(p.Chains) == 0 {
+		return ""
+	}
+	return Eureka(l, p.Chains[0])
 }

@@ -74,6 +74,10 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"orList":  x.w.Or.join,
 		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
+		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
+		"eureka": func(c Chain) string { return Eureka(l, c) },
+		// walk: the nodes of a chain in reading order, each true or false (eureka.go).
+		"walk": func(c Chain) []ChainStep { return WalkChain(l, c) },
 	}
 }
 
