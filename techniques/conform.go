@@ -1,0 +1,167 @@
+package techniques
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// ConformOutcome is how a HoDoKu library case went.
+type ConformOutcome uint8
+
+// The outcomes of a conformance case.
+const (
+	// ConformPass: a technique found exactly the case's conclusions, or, for a fail
+	// case, found nothing for its digits.
+	ConformPass ConformOutcome = iota + 1
+	// ConformFail: see the result's Reason.
+	ConformFail
+	// ConformSkip: no technique answers the case's code.
+	ConformSkip
+)
+
+// String names the outcome in lower case ("pass", "fail", "skip").
+func (o ConformOutcome) String() string {
+	switch o {
+	case ConformPass:
+		return "pass"
+	case ConformFail:
+		return "fail"
+	case ConformSkip:
+		return "skip"
+	}
+	return fmt.Sprintf("outcome(%d)", uint8(o))
+}
+
+// ConformResult is the outcome of one HoDoKu library case.
+type ConformResult struct {
+	Outcome ConformOutcome
+	// Techniques are the IDs of the techniques that were run (those whose Codes hold
+	// the case's code).
+	Techniques []string
+	// Reason says why the case failed or was skipped, with the conclusions found and
+	// wanted, e.g. "found r4c1<>7 r4c2<>7, want r4c1<>7"; empty on a pass.
+	Reason string
+}
+
+// Conform runs a HoDoKu library case: only the techniques of ts whose Codes hold the
+// case's code, on the case's exact candidate state. The case passes when one step has
+// exactly the case's eliminations and placements (compared as sets); a fail case
+// (variant "x") passes when no step is about any of the case's digits.
+func Conform(c board.LibraryCase, ts []Technique) ConformResult {
+	var run []Technique
+	var ids []string
+	for _, t := range ts {
+		if slices.Contains(t.Codes, c.Code) {
+			run = append(run, t)
+			ids = append(ids, t.ID)
+		}
+	}
+	res := ConformResult{Techniques: ids}
+	if len(run) == 0 {
+		res.Outcome, res.Reason = ConformSkip, fmt.Sprintf("no technique answers code %s", c.Code)
+		return res
+	}
+	if c.Board == nil {
+		res.Outcome, res.Reason = ConformFail, "case has no board"
+		return res
+	}
+	l := c.Board.Layout()
+	var steps []explain.Step
+	for _, t := range run {
+		t.Find(c.Board, func(s explain.Step) bool {
+			steps = append(steps, s)
+			return true
+		})
+	}
+	if c.Fail {
+		for _, s := range steps {
+			if c.Digits == 0 || s.Pattern.Digits&c.Digits != 0 {
+				res.Outcome = ConformFail
+				res.Reason = fmt.Sprintf("found %s, want nothing for %s", explain.OneLiner(l, s), c.Digits)
+				return res
+			}
+		}
+		res.Outcome = ConformPass
+		return res
+	}
+	want := conclusions(c.Placements, c.Eliminations)
+	if len(want) == 0 {
+		res.Outcome, res.Reason = ConformFail, "case has no eliminations or placements to find"
+		return res
+	}
+	best, bestScore := -1, -1
+	for i, s := range steps {
+		got := conclusions(s.Placements, s.Eliminations)
+		if slices.Equal(got, want) {
+			res.Outcome = ConformPass
+			return res
+		}
+		if sc := overlap(got, want); sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	res.Outcome = ConformFail
+	if best < 0 {
+		res.Reason = fmt.Sprintf("found nothing, want %s", conclusionText(l, want))
+		return res
+	}
+	s := steps[best]
+	res.Reason = fmt.Sprintf("found %s, want %s (closest of %d steps: %s)",
+		conclusionText(l, conclusions(s.Placements, s.Eliminations)), conclusionText(l, want), len(steps), explain.OneLiner(l, s))
+	return res
+}
+
+// conclusion is a placement or an elimination, so both compare as one set.
+type conclusion struct {
+	board.Candidate
+	place bool
+}
+
+// conclusions returns placements and eliminations as one sorted set without repeats.
+func conclusions(places, elims []board.Candidate) []conclusion {
+	out := make([]conclusion, 0, len(places)+len(elims))
+	for _, c := range places {
+		out = append(out, conclusion{c, true})
+	}
+	for _, c := range elims {
+		out = append(out, conclusion{c, false})
+	}
+	slices.SortFunc(out, func(a, b conclusion) int {
+		if a.place != b.place {
+			if a.place {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+	return slices.Compact(out)
+}
+
+// overlap counts the conclusions two sorted sets share.
+func overlap(a, b []conclusion) int {
+	n := 0
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			n++
+		}
+	}
+	return n
+}
+
+func conclusionText(l *board.Layout, cs []conclusion) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		if c.place {
+			parts[i] = l.PlacementName(c.Candidate)
+		} else {
+			parts[i] = l.CandidateName(c.Candidate)
+		}
+	}
+	return strings.Join(parts, " ")
+}
