@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+func candidatesCommand() command {
+	c := command{
+		name:  "candidates",
+		usage: "[--why CELL] [PUZZLE|FILE|-]",
+		short: "the pencil-mark grid, and why a digit is or is not a candidate",
+		long: `Prints the pencil-mark grid: every empty cell with the digits that no peer
+(a cell sharing its row, column or box) holds. Given a pencil-mark grid, the marks
+are kept as given.
+
+--why r3c4 lists, for each digit, whether it is a candidate of that cell and, when
+it is not, which cell rules it out and through which house.`,
+	}
+	c.run = func(e *env) int {
+		fs := c.flagSet(e)
+		why := fs.String("why", "", "explain each digit of this cell, e.g. r3c4")
+		pos, code, stop := parseFlags(fs, e)
+		if stop {
+			return code
+		}
+		ps, err := readPuzzles(e, pos)
+		if err != nil {
+			return fail(e, "%v", err)
+		}
+		if len(ps) != 1 {
+			return fail(e, "candidates takes one puzzle; the input has %d", len(ps))
+		}
+		p := ps[0]
+		if p.err != nil {
+			return fail(e, "%s: %v", p.where, p.err)
+		}
+		if *why == "" {
+			fmt.Fprint(e.stdout, p.b.PencilMarks())
+			return exitOK
+		}
+		cell, err := p.b.Layout().ParseCell(*why)
+		if err != nil {
+			return fail(e, "--why: %v", err)
+		}
+		writeWhy(e.stdout, p.b, cell)
+		return exitOK
+	}
+	return c
+}
+
+// writeWhy says for each digit whether it is a candidate of c, and if not, why not:
+// the first peer holding it (row, then column, then box), or the pencil marks.
+func writeWhy(w io.Writer, b *board.Board, c board.Cell) {
+	l := b.Layout()
+	name := l.CellName(c)
+	if v := b.Value(c); v != 0 {
+		kind := "placed"
+		if b.Given(c) {
+			kind = "a given"
+		}
+		fmt.Fprintf(w, "%s holds %d (%s): it has no candidates.\n", name, v, kind)
+		return
+	}
+	fmt.Fprintf(w, "Candidates of %s: %s\n", name, b.Candidates(c))
+	for d := board.Digit(1); int(d) <= l.N(); d++ {
+		if b.Has(c, d) {
+			fmt.Fprintf(w, "%s: yes\n", d)
+			continue
+		}
+		fmt.Fprintf(w, "%s: no — %s\n", d, whyNot(b, c, d))
+	}
+}
+
+func whyNot(b *board.Board, c board.Cell, d board.Digit) string {
+	l := b.Layout()
+	for _, h := range l.HousesOf(c) {
+		for _, p := range l.HouseCells(h) {
+			if p != c && b.Value(p) == d {
+				return fmt.Sprintf("%s holds %d (%s %d)", l.CellName(p), d, l.Kind(h), l.Index(h)+1)
+			}
+		}
+	}
+	return "removed in the pencil marks given"
+}

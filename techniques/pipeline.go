@@ -1,0 +1,243 @@
+package techniques
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
+)
+
+// Search is the step of last resort: when no technique applies to a puzzle known to
+// have one solution, depth-first search proves that one candidate leads to no
+// solution, and the step eliminates it. It is not in Default(): the pipeline adds it.
+var Search = Technique{
+	ID:         "search",
+	Name:       "Search",
+	Difficulty: 12.0,
+	Score:      10000,
+	Doc: `Search
+
+When no technique applies, assume a candidate and search every way to complete the
+grid from there. If no way works, the assumption was false and the candidate goes.
+This is honest but not human logic: the walkthrough says it was needed.`,
+}
+
+// Knowledge is what the pipeline knows about the whole puzzle before it starts.
+type Knowledge struct {
+	// Unique is true when search proved the puzzle has exactly one solution; only then
+	// do uniqueness techniques apply and can the fallback step be proven.
+	Unique bool
+}
+
+// Apply makes step s on b. It checks that the step changes something and that every
+// candidate it removes or places is there, so a faulty finder cannot corrupt a solve.
+func Apply(b *board.Board, s explain.Step) error {
+	l := b.Layout()
+	if len(s.Placements) == 0 && len(s.Eliminations) == 0 {
+		return fmt.Errorf("techniques: %s step changes nothing", s.Technique)
+	}
+	for _, p := range s.Placements {
+		if !b.Has(p.Cell, p.Digit) {
+			return fmt.Errorf("techniques: %s step places %s, which is not a candidate", s.Technique, l.PlacementName(p))
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !b.Has(e.Cell, e.Digit) {
+			return fmt.Errorf("techniques: %s step removes %s, which is not a candidate", s.Technique, l.CandidateName(e))
+		}
+	}
+	for _, e := range s.Eliminations {
+		b.Eliminate(e.Cell, e.Digit)
+	}
+	for _, p := range s.Placements {
+		if b.Value(p.Cell) != 0 {
+			// An earlier placement of the same step filled it (a duplicate placement).
+			continue
+		}
+		if err := b.Place(p.Cell, p.Digit); err != nil {
+			return fmt.Errorf("techniques: %s step: %w", s.Technique, err)
+		}
+	}
+	return nil
+}
+
+// First returns the first step that one of ts finds on b, trying them in order, and
+// the technique that found it. Techniques that need uniqueness are skipped unless
+// k.Unique.
+func First(b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool) {
+	for _, t := range ts {
+		if t.NeedsUnique && !k.Unique {
+			continue
+		}
+		var got explain.Step
+		found := false
+		t.Find(b, func(s explain.Step) bool {
+			got, found = s, true
+			return false
+		})
+		if found {
+			return got, t, true
+		}
+	}
+	return explain.Step{}, Technique{}, false
+}
+
+// ErrNotUnique is returned for a fallback step on a puzzle that is not known to have
+// exactly one solution: eliminating by search would then be a guess.
+var ErrNotUnique = errors.New("techniques: the puzzle is not known to have one solution")
+
+// SearchStep returns an honest fallback step for b: a candidate that search proves
+// leads to no solution. It prefers a cell with the fewest candidates, so that the
+// elimination unlocks as much as possible. b must be known to have one solution.
+func SearchStep(ctx context.Context, b *board.Board, k Knowledge) (explain.Step, error) {
+	if !k.Unique {
+		return explain.Step{}, ErrNotUnique
+	}
+	l := b.Layout()
+	sol, err := fallback.Solve(ctx, b)
+	if err != nil {
+		return explain.Step{}, err
+	}
+	best, bestN := board.Cell(-1), l.N()+1
+	for c := range board.Cell(l.Cells()) {
+		if n := b.Candidates(c).Count(); n >= 2 && n < bestN {
+			best, bestN = c, n
+		}
+	}
+	if best < 0 {
+		return explain.Step{}, errors.New("techniques: no cell with two or more candidates to search")
+	}
+	// The candidates other than the solution's digit are the ones search can refute;
+	// take the smallest, and let search prove it rather than trusting the solution.
+	for _, d := range b.Candidates(best).Without(sol[best]).Digits() {
+		ok, err := fallback.Refutes(ctx, b, best, d)
+		if err != nil {
+			return explain.Step{}, err
+		}
+		if ok {
+			return explain.Step{
+				Technique:    Search.ID,
+				Eliminations: []board.Candidate{{Cell: best, Digit: d}},
+				Pattern:      explain.Pattern{Digits: board.DigitsOf(d), Cells: []board.Cell{best}},
+			}, nil
+		}
+	}
+	return explain.Step{}, fmt.Errorf("techniques: search could not refute a candidate of %s", l.CellName(best))
+}
+
+// Fallback says what the pipeline does when no technique applies.
+type Fallback uint8
+
+const (
+	// FallbackSearch takes an honest search step (see SearchStep) on a puzzle known to
+	// have one solution, then goes on with the techniques. It is the default.
+	FallbackSearch Fallback = iota
+	// FallbackStop stops the solve there: the trace is marked stuck. It answers
+	// "is this puzzle solvable by logic alone with these techniques?".
+	FallbackStop
+)
+
+// Options choose how Solve works. The zero value runs Default() with search as the
+// last resort.
+type Options struct {
+	// Techniques to try, in order; nil means Default().
+	Techniques []Technique
+	// Fallback is what to do when none of them applies.
+	Fallback Fallback
+}
+
+// InvalidError is returned by Solve for a grid with validity problems.
+type InvalidError struct {
+	Layout   *board.Layout
+	Problems []board.Problem
+}
+
+func (e *InvalidError) Error() string {
+	if len(e.Problems) == 1 {
+		return "techniques: invalid grid: " + e.Problems[0].Describe(e.Layout)
+	}
+	return fmt.Sprintf("techniques: invalid grid: %s (and %d more problems)", e.Problems[0].Describe(e.Layout), len(e.Problems)-1)
+}
+
+// Solve walks b (which it does not change) to the end: it tries the techniques in
+// order, applies the first step found, and starts again from the first technique.
+// Before that it counts the solutions, so uniqueness techniques and the search step
+// are only used on a puzzle with exactly one; a puzzle with several is walked as far
+// as the techniques go and reported as such, never guessed.
+func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, error) {
+	tr := explain.NewTrace(b)
+	if ps := b.Problems(); len(ps) > 0 {
+		return tr, &InvalidError{Layout: b.Layout(), Problems: ps}
+	}
+	ts := opt.Techniques
+	if ts == nil {
+		ts = Default()
+	}
+	sols, err := fallback.Solutions(ctx, b, 2)
+	switch {
+	case errors.Is(err, fallback.ErrNoSolution) || err == nil && len(sols) == 0:
+		tr.Summary.NoSolution = true
+		return tr, nil
+	case err != nil:
+		return tr, err
+	}
+	k := Knowledge{Unique: len(sols) == 1}
+	tr.Solution = line(b.Layout(), sols[0])
+	if !k.Unique {
+		tr.Summary.Several = true
+		tr.SecondSolution = line(b.Layout(), sols[1])
+	}
+	work := b.Clone()
+	for !work.Solved() {
+		if err := ctx.Err(); err != nil {
+			return tr, err
+		}
+		step, _, ok := First(work, ts, k)
+		if !ok {
+			if opt.Fallback == FallbackStop || !k.Unique {
+				tr.Summary.Stuck = true
+				break
+			}
+			if step, err = SearchStep(ctx, work, k); err != nil {
+				return tr, err
+			}
+			tr.Summary.UsedFallback = true
+		}
+		if err := Apply(work, step); err != nil {
+			return tr, err
+		}
+		tr.Steps = append(tr.Steps, step)
+	}
+	tr.Summary.Solved = work.Solved()
+	tr.Summary.Steps = len(tr.Steps)
+	tr.Summary.ByTechnique = explain.CountTechniques(tr.Steps)
+	tr.Summary.Hardest = hardest(tr.Steps, ts)
+	return tr, nil
+}
+
+// hardest returns the ID of the most difficult technique among the steps.
+func hardest(steps []explain.Step, ts []Technique) string {
+	diff := map[string]float64{Search.ID: Search.Difficulty}
+	for _, t := range ts {
+		diff[t.ID] = t.Difficulty
+	}
+	best, bestD := "", -1.0
+	for _, s := range steps {
+		if d, ok := diff[s.Technique]; ok && d > bestD {
+			best, bestD = s.Technique, d
+		}
+	}
+	return best
+}
+
+// line writes solution values as a grid line.
+func line(l *board.Layout, values []board.Digit) string {
+	rs := make([]rune, len(values))
+	for i, d := range values {
+		rs[i] = d.Rune()
+	}
+	return string(rs)
+}
