@@ -112,6 +112,8 @@ type catalogue struct {
 	file catalogueFile
 	// tmpl holds one template per technique ID, plus genericTemplate and summaryTemplate.
 	tmpl *template.Template
+	// bound caches tmpl bound to each layout's helpers (see bind).
+	bound sync.Map // *board.Layout -> *template.Template
 }
 
 // The names of the templates that are not about one technique; "@" keeps them apart

@@ -81,14 +81,20 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 	}
 }
 
-// bind returns a copy of the catalogue's templates whose helpers speak of layout l.
-// The copy keeps concurrent calls (batch solving on every core) apart.
+// bind returns the catalogue's templates with helpers that speak of layout l. Each
+// layout gets its own copy once (layouts are built once per size); after that the copy
+// is only executed, which is safe from many goroutines (batch solving on every core).
 func (c *catalogue) bind(l *board.Layout) (*template.Template, error) {
+	if t, ok := c.bound.Load(l); ok {
+		return t.(*template.Template), nil
+	}
 	t, err := c.tmpl.Clone()
 	if err != nil {
 		return nil, err
 	}
-	return t.Funcs(c.funcs(l)), nil
+	t.Funcs(c.funcs(l))
+	actual, _ := c.bound.LoadOrStore(l, t)
+	return actual.(*template.Template), nil
 }
 
 // execute runs the named template and joins its lines the language's way, so that

@@ -179,3 +179,37 @@ func BenchmarkProse(b *testing.B) {
 		}
 	}
 }
+
+// TestProseConcurrent runs Prose from several goroutines, as batch solving on every
+// core does; run with -race it checks that the shared templates are not written to.
+func TestProseConcurrent(t *testing.T) {
+	names, steps := loadSamples(t)
+	want := make([]string, len(steps))
+	for i, s := range steps {
+		p, err := Prose(board.Classic, s, JA)
+		require.NoError(t, err, names[i])
+		want[i] = p
+	}
+	errs := make(chan error, 4)
+	got := make([][]string, 4)
+	for g := range 4 {
+		go func() {
+			got[g] = make([]string, len(steps))
+			for i, s := range steps {
+				p, err := Prose(board.Classic, s, JA)
+				if err != nil {
+					errs <- err
+					return
+				}
+				got[g][i] = p
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-errs)
+	}
+	for g := range 4 {
+		assert.Equal(t, want, got[g])
+	}
+}

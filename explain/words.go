@@ -11,6 +11,39 @@ import (
 	"github.com/stepdoku/stepdoku/board"
 )
 
+// subst fills the {name} placeholders of a catalogue form in one pass; kv holds names
+// and values in turn. Unknown placeholders are left as they are. (strings.NewReplacer
+// would build a new trie on every call, which dominated the cost of prose.)
+func subst(form string, kv ...string) string {
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(form, '{')
+		if i < 0 {
+			sb.WriteString(form)
+			return sb.String()
+		}
+		sb.WriteString(form[:i])
+		form = form[i:]
+		j := strings.IndexByte(form, '}')
+		if j < 0 {
+			sb.WriteString(form)
+			return sb.String()
+		}
+		name, found := form[1:j], false
+		for k := 0; k+1 < len(kv); k += 2 {
+			if kv[k] == name {
+				sb.WriteString(kv[k+1])
+				found = true
+				break
+			}
+		}
+		if !found {
+			sb.WriteString(form[:j+1])
+		}
+		form = form[j+1:]
+	}
+}
+
 // join writes a list of words the way the language does ("1, 5 and 7", "1・5・7").
 func (f listForm) join(items []string) string {
 	switch len(items) {
@@ -19,12 +52,12 @@ func (f listForm) join(items []string) string {
 	case 1:
 		return items[0]
 	case 2:
-		return strings.NewReplacer("{a}", items[0], "{b}", items[1]).Replace(f.Two)
+		return subst(f.Two, "a", items[0], "b", items[1])
 	}
 	n := len(items)
 	list := strings.Join(items[:n-1], f.Sep) + f.Last + items[n-1]
 	if f.Many != "" {
-		list = strings.ReplaceAll(f.Many, "{list}", list)
+		list = subst(f.Many, "list", list)
 	}
 	return list
 }
@@ -58,7 +91,7 @@ func (x wordsFor) house(h board.House) string {
 	case board.Column:
 		form = x.w.Column
 	}
-	return strings.ReplaceAll(form, "{n}", strconv.Itoa(x.l.Index(h)+1))
+	return subst(form, "n", strconv.Itoa(x.l.Index(h)+1))
 }
 
 // kind names the kind of h without a number, singular or plural.
@@ -103,7 +136,7 @@ func (x wordsFor) houses(hs []board.House) string {
 			form = x.w.Columns
 		}
 		if same && form != "" {
-			return strings.ReplaceAll(form, "{n}", x.w.And.join(nums))
+			return subst(form, "n", x.w.And.join(nums))
 		}
 	}
 	return x.w.And.join(x.houseList(hs))
@@ -165,10 +198,9 @@ func (x wordsFor) removals(cands []board.Candidate) string {
 	}
 	parts := make([]string, len(groups))
 	for i, g := range groups {
-		parts[i] = strings.NewReplacer(
-			"{digits}", x.w.And.join(digitList(g.digits)),
-			"{cells}", x.w.And.join(x.cellList(g.cells)),
-		).Replace(x.w.Removal)
+		parts[i] = subst(x.w.Removal,
+			"digits", x.w.And.join(digitList(g.digits)),
+			"cells", x.w.And.join(x.cellList(g.cells)))
 	}
 	return x.w.Removals.join(parts)
 }
@@ -177,9 +209,7 @@ func (x wordsFor) removals(cands []board.Candidate) string {
 func (x wordsFor) placements(cands []board.Candidate) string {
 	parts := make([]string, 0, len(cands))
 	for _, c := range sortedCandidates(cands) {
-		parts = append(parts, strings.NewReplacer(
-			"{digit}", c.Digit.String(), "{cell}", x.l.CellName(c.Cell),
-		).Replace(x.w.Placement))
+		parts = append(parts, subst(x.w.Placement, "digit", c.Digit.String(), "cell", x.l.CellName(c.Cell)))
 	}
 	return x.w.And.join(parts)
 }

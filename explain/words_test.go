@@ -41,6 +41,25 @@ func TestJoin(t *testing.T) {
 	}
 }
 
+func TestSubst(t *testing.T) {
+	tests := []struct {
+		name, form string
+		kv         []string
+		want       string
+	}{
+		{"two names", "{a} and {b}", []string{"a", "1", "b", "5"}, "1 and 5"},
+		{"a value with braces is not filled again", "{a}-{b}", []string{"a", "{b}", "b", "x"}, "{b}-x"},
+		{"an unknown name stays", "{n}行{x}", []string{"n", "3"}, "3行{x}"},
+		{"an unclosed brace stays", "row {n", []string{"n", "3"}, "row {n"},
+		{"no placeholder", "plain", nil, "plain"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, subst(tc.form, tc.kv...))
+		})
+	}
+}
+
 func TestHouseWords(t *testing.T) {
 	en, ja := wordsOf(t, EN), wordsOf(t, JA)
 	tests := []struct {
