@@ -40,7 +40,7 @@ type fixtureCase struct {
 }
 
 // readFixture decodes a fixture file strictly, so a misspelt key fails.
-func readFixture(t *testing.T, path string) fixtureFile {
+func readFixture(t testing.TB, path string) fixtureFile {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -53,7 +53,7 @@ func readFixture(t *testing.T, path string) fixtureFile {
 
 // caseBoard builds the exact candidate state of a case: the grid, minus the removed
 // candidates, each of which must be there.
-func caseBoard(t *testing.T, c fixtureCase) *board.Board {
+func caseBoard(t testing.TB, c fixtureCase) *board.Board {
 	t.Helper()
 	b, err := parseGrid(c.Grid)
 	require.NoError(t, err, "grid")
@@ -96,7 +96,7 @@ func findAll(t Technique, b *board.Board) []explain.Step {
 }
 
 // fixtureFiles returns every fixture file, by technique ID.
-func fixtureFiles(t *testing.T) map[string]string {
+func fixtureFiles(t testing.TB) map[string]string {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(fixtureDir, "*.yaml"))
 	require.NoError(t, err)
