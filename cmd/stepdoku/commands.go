@@ -38,6 +38,10 @@ func commands() []command {
 		solveCommand(),
 		checkCommand(),
 		candidatesCommand(),
+		explainCommand(),
+		hintCommand(),
+		techniquesCommand(),
+		conformCommand(),
 	}
 }
 

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// techniqueFlags are the flags that choose a technique set: --up-to or --techniques.
+type techniqueFlags struct {
+	upTo, list string
+}
+
+func (tf *techniqueFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&tf.upTo, "up-to", "", "use the default techniques up to and including this `ID` (see 'stepdoku techniques')")
+	fs.StringVar(&tf.list, "techniques", "", "use exactly these techniques, a comma-separated `LIST` of IDs, in difficulty order")
+}
+
+// set returns the chosen techniques, nil for the default set.
+func (tf *techniqueFlags) set() ([]techniques.Technique, error) {
+	switch {
+	case tf.upTo != "" && tf.list != "":
+		return nil, errors.New("--up-to and --techniques exclude each other")
+	case tf.upTo != "":
+		return techniques.UpTo(tf.upTo)
+	case tf.list != "":
+		var ts []techniques.Technique
+		for id := range strings.SplitSeq(tf.list, ",") {
+			id = strings.TrimSpace(id)
+			t, ok := techniques.ByID(id)
+			if !ok {
+				return nil, fmt.Errorf("--techniques: unknown technique %q (see 'stepdoku techniques')", id)
+			}
+			ts = append(ts, t)
+		}
+		slices.SortStableFunc(ts, func(a, b techniques.Technique) int { return cmp.Compare(a.Difficulty, b.Difficulty) })
+		return ts, nil
+	}
+	return nil, nil
+}
+
+func explainCommand() command {
+	c := command{
+		name:  "explain",
+		usage: "[flags] [PUZZLE|FILE|-]",
+		short: "the walkthrough: every step with its reason",
+		long: `Solves the puzzle as a strong human would and explains every step: the
+technique, the canonical one-liner (e.g. "Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1")
+and the reason in words. When no technique applies, a search step proves that one
+candidate leads to no solution and removes it; the walkthrough says so. With no
+puzzle, the built-in example is explained.
+
+Exit 1 when a puzzle is invalid, has no solution or several, or (with --logic-only)
+cannot be finished by the chosen techniques.`,
+	}
+	c.run = func(e *env) int {
+		fs := c.flagSet(e)
+		format := fs.String("format", "text", "output: text, json or yaml")
+		lang := fs.String("lang", "en", "language of the prose: en or ja")
+		brief := fs.Bool("brief", false, "text: one-liners only, without the prose")
+		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
+		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		var tf techniqueFlags
+		tf.register(fs)
+		pos, code, stop := parseFlags(fs, e)
+		if stop {
+			return code
+		}
+		lg, err := explain.ParseLang(*lang)
+		if err != nil {
+			return fail(e, "--lang: %v", err)
+		}
+		if *format != "text" && *format != "json" && *format != "yaml" {
+			return fail(e, "--format %q: want text, json or yaml", *format)
+		}
+		ts, err := tf.set()
+		if err != nil {
+			return fail(e, "%v", err)
+		}
+		ps, err := readPuzzles(e, pos)
+		if err != nil {
+			return fail(e, "%v", err)
+		}
+		opt := techniques.Options{Techniques: ts}
+		if *logicOnly {
+			opt.Fallback = techniques.FallbackStop
+		}
+		exit := exitOK
+		inOrder(ps, func(p puzzle) walk { return walkPuzzle(p, opt, *timeout) }, func(i int, w walk) {
+			p := ps[i]
+			if w.err != nil {
+				exit = max(exit, reportWalkErr(e, p, w.err, *timeout))
+				return
+			}
+			w.tr.Lang = lg
+			if i > 0 && *format != "json" {
+				fmt.Fprintln(e.stdout)
+			}
+			if err := writeTrace(e.stdout, *format, p, w.tr, *brief); err != nil {
+				exit = max(exit, fail(e, "%s: %v", p.where, err))
+				return
+			}
+			if s := w.tr.Summary; !s.Solved || s.Several || s.NoSolution {
+				exit = max(exit, exitNegative)
+			}
+		})
+		return exit
+	}
+	return c
+}
+
+// walk is the outcome of the pipeline on one puzzle.
+type walk struct {
+	tr  explain.Trace
+	err error
+}
+
+func walkPuzzle(p puzzle, opt techniques.Options, timeout time.Duration) walk {
+	if p.err != nil {
+		return walk{err: p.err}
+	}
+	ctx, cancel := withTimeout(timeout)
+	defer cancel()
+	tr, err := techniques.Solve(ctx, p.b, opt)
+	return walk{tr, err}
+}
+
+// reportWalkErr prints why a puzzle could not be walked and returns the exit code:
+// 1 for an invalid grid (a negative answer about the puzzle), 2 for input errors.
+func reportWalkErr(e *env, p puzzle, err error, timeout time.Duration) int {
+	var inv *techniques.InvalidError
+	if errors.As(err, &inv) {
+		fmt.Fprintf(e.stderr, "stepdoku: %s: the grid is invalid:\n", p.where)
+		for _, pr := range inv.Problems {
+			fmt.Fprintf(e.stderr, "  - %s\n", pr.Describe(inv.Layout))
+		}
+		return exitNegative
+	}
+	fmt.Fprintf(e.stderr, "stepdoku: %s: %s\n", p.where, describeErr(err, timeout))
+	return exitUsage
+}
+
+func writeTrace(w io.Writer, format string, p puzzle, tr explain.Trace, brief bool) error {
+	l := p.b.Layout()
+	switch format {
+	case "json":
+		return explain.WriteJSON(w, l, tr)
+	case "yaml":
+		return explain.WriteYAML(w, l, tr)
+	default:
+		return explain.WriteText(w, l, tr, explain.TextOptions{Brief: brief})
+	}
+}
