@@ -130,4 +130,3 @@ func runConform(e *env, r io.Reader, name string, verbose bool) int {
 	}
 	return exitOK
 }
-
