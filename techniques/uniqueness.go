@@ -1,0 +1,882 @@
+package techniques
+
+import (
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+const (
+	idUR1      = "unique-rectangle-1"
+	idUR2      = "unique-rectangle-2"
+	idUR3      = "unique-rectangle-3"
+	idUR4      = "unique-rectangle-4"
+	idUR5      = "unique-rectangle-5"
+	idUR6      = "unique-rectangle-6"
+	idHiddenUR = "hidden-rectangle"
+	idAR1      = "avoidable-rectangle-1"
+	idAR2      = "avoidable-rectangle-2"
+	idBUGPlus1 = "bug-plus-1"
+	uniqueNote = "This step relies on the puzzle having a single solution."
+)
+
+// Every technique here rests on one fact: a puzzle with a single solution cannot end
+// in a deadly pattern, four cells at the corners of a rectangle over two rows, two
+// columns and two boxes holding x and y crosswise (or, for BUG+1, a grid where every
+// cell has two candidates and every digit two places per house), because the two
+// digits could then be swapped into a second solution. They set NeedsUnique.
+//
+// Difficulties on the Sudoku Explainer scale: Explainer rates unique rectangle types
+// 1, 2 and 4 at 4.5 and type 3 from 4.5 up with the size of its subset, and BUG+1 at
+// 5.6. Types 5 and 6 (HoDoKu's) and the avoidable rectangles are no harder to check
+// than types 2 and 4: 4.6 and 4.5. The hidden rectangle reads strong links through
+// cells that are not bivalue, a little harder: 4.7. Scores are HoDoKu's (100 each).
+
+// The pattern of every rectangle step: Cells are the four corners in grid order (top
+// left, top right, bottom left, bottom right); Digits are the rectangle's two digits.
+// Each type adds what it needs, said on its value.
+
+// UniqueRectangle1 removes both digits from the one corner of a rectangle that has
+// more than them.
+var UniqueRectangle1 = Technique{
+	ID:          idUR1,
+	Name:        "Unique Rectangle Type 1",
+	Difficulty:  4.5,
+	Score:       100,
+	Codes:       []string{"0600"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 1
+
+Four cells at the corners of a rectangle, in two rows, two columns and two boxes, all
+could hold x and y, and three of them hold nothing else. If the fourth were x or y too,
+the four cells would take x and y crosswise, and swapping them would give a second
+solution. ` + uniqueNote + ` So the fourth corner is neither x nor y.`,
+	Find: rectangles(ur1),
+}
+
+// UniqueRectangle2 is a rectangle whose two other corners, in one row or column, both
+// have the same one extra digit z: one of them is z, so z leaves the cells that see
+// both.
+//
+// Pattern: Sets holds the two corners with the extra digit z.
+var UniqueRectangle2 = Technique{
+	ID:          idUR2,
+	Name:        "Unique Rectangle Type 2",
+	Difficulty:  4.5,
+	Score:       100,
+	Codes:       []string{"0601"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 2
+
+Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
+two other corners, in one row or column, hold x, y and one more digit z. Unless one of
+them is z, the four cells take x and y crosswise and the puzzle has two solutions. ` +
+		uniqueNote + ` So one of the two is z, and z can go in no cell that sees both.`,
+	Find: rectangles(ur2),
+}
+
+// UniqueRectangle3 is a rectangle whose two other corners, in one house, act as one
+// cell holding their extra digits, which forms a naked subset with other cells of the
+// house.
+//
+// Pattern: Houses is the house of the subset; Sets holds the two corners with their
+// extra digits, then the other cells of the subset with all the subset's digits.
+var UniqueRectangle3 = Technique{
+	ID:          idUR3,
+	Name:        "Unique Rectangle Type 3",
+	Difficulty:  4.6,
+	Score:       100,
+	Codes:       []string{"0602"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 3
+
+Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
+two others share a house and have other digits too. ` + uniqueNote + ` One of
+those two must take one of its other digits, so together they act like a single cell
+holding just their extra digits. If that pseudo-cell and k-1 other cells of the house
+hold only k digits between them, they are a naked subset: the k digits leave the
+rest of the house.`,
+	Find: rectangles(ur3),
+}
+
+// UniqueRectangle4 is a rectangle whose two other corners share a house where one of
+// the rectangle's digits has no other place: that digit is in one of them, so the
+// other digit can be in neither.
+//
+// Pattern: Houses is the house of the strong link; Sets holds the two corners with the
+// digit locked in them.
+var UniqueRectangle4 = Technique{
+	ID:          idUR4,
+	Name:        "Unique Rectangle Type 4",
+	Difficulty:  4.5,
+	Score:       100,
+	Codes:       []string{"0603"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 4
+
+Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
+two others share a house in which x has no place but these two corners, so one of them
+is x. ` + uniqueNote + ` If either were y, the four corners would hold x and y
+crosswise and could be swapped, so y goes from both.`,
+	Find: rectangles(ur4),
+}
+
+// UniqueRectangle5 is a rectangle whose non-bivalue corners (two diagonal ones, or
+// three) all have the same one extra digit z: one of them is z.
+//
+// Pattern: Sets holds the corners with the extra digit z.
+var UniqueRectangle5 = Technique{
+	ID:          idUR5,
+	Name:        "Unique Rectangle Type 5",
+	Difficulty:  4.6,
+	Score:       100,
+	Codes:       []string{"0604"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 5
+
+One corner of a rectangle (two rows, two columns, two boxes), or two diagonal corners,
+hold only x and y; every other corner holds x, y and the same one digit z. ` +
+		uniqueNote + ` Unless one of those corners is z, the rectangle holds x and y
+crosswise and has two solutions, so z can go in no cell that sees all of them.`,
+	Find: rectangles(ur5),
+}
+
+// UniqueRectangle6 is a rectangle with two diagonal bivalue corners where one digit
+// forms an X-Wing on the rectangle's rows and columns: it must sit in the bivalue
+// corners, so it leaves the other two.
+//
+// Pattern: Houses are the two rows and the two columns of the X-Wing.
+var UniqueRectangle6 = Technique{
+	ID:          idUR6,
+	Name:        "Unique Rectangle Type 6",
+	Difficulty:  4.6,
+	Score:       100,
+	Codes:       []string{"0605"},
+	NeedsUnique: true,
+	Doc: `Unique Rectangle Type 6
+
+Two diagonal corners of a rectangle (two rows, two columns, two boxes) hold only x and
+y, and in both rows and both columns x has no place outside the rectangle. So x is in
+two diagonal corners: the bivalue ones or the other two. If it were in the other two,
+the bivalue corners would both be y and the rectangle would hold x and y crosswise.
+` + uniqueNote + ` So x goes from the two corners that are not bivalue.`,
+	Find: rectangles(ur6),
+}
+
+// HiddenRectangle is a rectangle with a bivalue corner where one digit has no place
+// outside the rectangle in the row and the column of the opposite corner: the opposite
+// corner cannot be the other digit.
+//
+// Pattern: Houses are the row and the column of the corner that loses the digit.
+var HiddenRectangle = Technique{
+	ID:          idHiddenUR,
+	Name:        "Hidden Rectangle",
+	Difficulty:  4.7,
+	Score:       100,
+	Codes:       []string{"0606"},
+	NeedsUnique: true,
+	Doc: `Hidden Rectangle
+
+One corner of a rectangle (two rows, two columns, two boxes) holds only x and y (or
+two diagonal corners do). In the row and the column through the opposite corner, x
+has no place outside the rectangle. If that opposite corner were y, x would have to
+take the two corners beside it, the bivalue corner would be y, and the rectangle
+would hold x and y crosswise. ` + uniqueNote + ` So the opposite corner is not y.`,
+	Find: rectangles(hiddenRectangle),
+}
+
+// urRect is a candidate unique rectangle: four empty cells over two rows, two columns
+// and two boxes where both digits of pair could go. Corner i's opposite is 3-i; 0 and
+// 1 share a row, as do 2 and 3; 0 and 2 share a column, as do 1 and 3.
+type urRect struct {
+	cells [4]board.Cell
+	pair  board.DigitSet
+	// floor has bit i set when corner i holds nothing but the pair's digits.
+	floor uint8
+}
+
+func (r *urRect) floors() int {
+	n := 0
+	for i := range 4 {
+		if r.floor&(1<<i) != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// roofs returns the corners that hold more than the pair, in corner order.
+func (r *urRect) roofs() []int {
+	out := make([]int, 0, 4)
+	for i := range 4 {
+		if r.floor&(1<<i) == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// oppositeCorners reports whether corners i and j are opposite.
+func oppositeCorners(i, j int) bool { return i+j == 3 }
+
+func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
+	return explain.Step{
+		Technique:    id,
+		Eliminations: elims,
+		Pattern:      explain.Pattern{Digits: r.pair, Cells: r.cells[:]},
+	}
+}
+
+// urCheck looks for one type of step on a rectangle; it returns false when report
+// asked to stop.
+type urCheck func(b *board.Board, r *urRect, report func(explain.Step) bool) bool
+
+// rectangles calls check on every candidate unique rectangle of b: rows and columns
+// in order, and for each rectangle each pair of digits that one of its corners holds
+// alone (every unique rectangle type needs such a corner). Both digits must be free
+// in every corner, meaning not placed in a house of it; a corner may miss one as a
+// candidate, since a candidate removed by sound logic is absent from every solution,
+// the swapped one included, and the deadly pattern still cannot be the answer.
+func rectangles(check urCheck) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		l := b.Layout()
+		n := l.N()
+		for r1 := range n {
+			for r2 := r1 + 1; r2 < n; r2++ {
+				for c1 := range n {
+					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
+					if b.Value(a) != 0 || b.Value(c) != 0 {
+						continue
+					}
+					for c2 := c1 + 1; c2 < n; c2++ {
+						cells := [4]board.Cell{a, l.CellAt(r1, c2), c, l.CellAt(r2, c2)}
+						if b.Value(cells[1]) != 0 || b.Value(cells[3]) != 0 || !inTwoBoxes(l, cells) {
+							continue
+						}
+						if !rectanglePairs(b, cells, check, report) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func rectanglePairs(b *board.Board, cells [4]board.Cell, check urCheck, report func(explain.Step) bool) bool {
+	for i, c := range cells {
+		pair := b.Candidates(c)
+		if pair.Count() != 2 {
+			continue
+		}
+		dup := false
+		for _, o := range cells[:i] {
+			if b.Candidates(o) == pair {
+				dup = true // this pair was tried from an earlier corner
+			}
+		}
+		if dup || !digitsFree(b, cells, pair) {
+			continue
+		}
+		r := urRect{cells: cells, pair: pair}
+		for k, o := range cells {
+			if b.Candidates(o)&^pair == 0 {
+				r.floor |= 1 << k
+			}
+		}
+		if !check(b, &r, report) {
+			return false
+		}
+	}
+	return true
+}
+
+// inTwoBoxes reports whether the four corners lie in exactly two boxes.
+func inTwoBoxes(l *board.Layout, cells [4]board.Cell) bool {
+	b0 := l.BoxOf(cells[0])
+	other := -1
+	for _, c := range cells[1:] {
+		bx := l.BoxOf(c)
+		if bx == b0 {
+			continue
+		}
+		if other >= 0 && bx != other {
+			return false
+		}
+		other = bx
+	}
+	return other >= 0
+}
+
+// digitsFree reports whether every digit of ds is free in every cell: not placed in any
+// of the cell's houses.
+func digitsFree(b *board.Board, cells [4]board.Cell, ds board.DigitSet) bool {
+	l := b.Layout()
+	for _, c := range cells {
+		for _, h := range l.HousesOf(c) {
+			if b.PlacedIn(h)&ds != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func ur1(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	if r.floors() != 3 {
+		return true
+	}
+	roof := r.cells[r.roofs()[0]]
+	elims := cellElims(roof, b.Candidates(roof)&r.pair)
+	if len(elims) == 0 {
+		return true
+	}
+	return report(r.step(idUR1, elims))
+}
+
+// oneExtra returns the one digit every roof corner holds beyond the pair, if there is
+// exactly one and all roofs hold it alone.
+func (r *urRect) oneExtra(b *board.Board, roofs []int) (board.Digit, bool) {
+	var extra board.DigitSet
+	for _, i := range roofs {
+		e := b.Candidates(r.cells[i]) &^ r.pair
+		if extra != 0 && e != extra {
+			return 0, false
+		}
+		extra = e
+	}
+	return extra.Single()
+}
+
+// extraStep is the step of types 2 and 5: z goes from the cells that see every roof.
+func (r *urRect) extraStep(b *board.Board, id string, roofs []int, z board.Digit) (explain.Step, bool) {
+	l := b.Layout()
+	see := l.PeerSet(r.cells[roofs[0]])
+	cs := make([]board.Cell, len(roofs))
+	for k, i := range roofs {
+		see = see.And(l.PeerSet(r.cells[i]))
+		cs[k] = r.cells[i]
+	}
+	elims := digitElims(b, see, z)
+	if len(elims) == 0 {
+		return explain.Step{}, false
+	}
+	s := r.step(id, elims)
+	s.Pattern.Sets = []explain.Group{{Cells: cs, Digits: board.DigitsOf(z)}}
+	return s, true
+}
+
+func ur2(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	if len(roofs) != 2 || oppositeCorners(roofs[0], roofs[1]) {
+		return true
+	}
+	z, ok := r.oneExtra(b, roofs)
+	if !ok {
+		return true
+	}
+	if s, ok := r.extraStep(b, idUR2, roofs, z); ok {
+		return report(s)
+	}
+	return true
+}
+
+func ur5(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	if len(roofs) != 3 && (len(roofs) != 2 || !oppositeCorners(roofs[0], roofs[1])) {
+		return true
+	}
+	z, ok := r.oneExtra(b, roofs)
+	if !ok {
+		return true
+	}
+	if s, ok := r.extraStep(b, idUR5, roofs, z); ok {
+		return report(s)
+	}
+	return true
+}
+
+// housesOfBoth returns the houses that hold both cells, in house order.
+func housesOfBoth(l *board.Layout, a, c board.Cell) []board.House {
+	var out []board.House
+	ha, hc := l.HousesOf(a), l.HousesOf(c)
+	for k := range 3 {
+		if ha[k] == hc[k] {
+			out = append(out, ha[k])
+		}
+	}
+	return out
+}
+
+func ur3(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	if len(roofs) != 2 || oppositeCorners(roofs[0], roofs[1]) {
+		return true
+	}
+	l := b.Layout()
+	p, q := r.cells[roofs[0]], r.cells[roofs[1]]
+	extra := (b.Candidates(p) | b.Candidates(q)) &^ r.pair
+	seen := map[string]bool{}
+	for _, h := range housesOfBoth(l, p, q) {
+		// The subset's other cells: empty, outside the rectangle, without x or y.
+		var pool []board.Cell
+		for _, c := range l.HouseCells(h) {
+			if c != p && c != q && b.Value(c) == 0 && b.Candidates(c)&r.pair == 0 {
+				pool = append(pool, c)
+			}
+		}
+		for size := 1; size <= len(pool); size++ {
+			if !cellCombos(pool, size, func(sub []board.Cell) bool {
+				return ur3Subset(b, r, h, p, q, extra, sub, seen, report)
+			}) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ur3Subset checks one choice of the other cells of a type 3 subset.
+func ur3Subset(b *board.Board, r *urRect, h board.House, p, q board.Cell, extra board.DigitSet, sub []board.Cell, seen map[string]bool, report func(explain.Step) bool) bool {
+	l := b.Layout()
+	digits := extra
+	for _, c := range sub {
+		digits |= b.Candidates(c)
+	}
+	if digits.Count() != len(sub)+1 {
+		return true
+	}
+	members := append([]board.Cell{p, q}, sub...)
+	line, box := lineOfAll(l, members), boxOfAll(l, members)
+	if l.Kind(h) == board.Box && line >= 0 {
+		return true // the same subset in a line: found there
+	}
+	var in board.CellSet
+	in.Add(p)
+	in.Add(q)
+	for _, c := range sub {
+		in.Add(c)
+	}
+	targets := l.HouseSet(h)
+	if l.Kind(h) != board.Box && box >= 0 {
+		targets = targets.Or(l.HouseSet(box)) // a locked subset clears its box too
+	}
+	var elims []board.Candidate
+	for _, c := range targets.AndNot(in).Cells() {
+		elims = append(elims, cellElims(c, b.Candidates(c)&digits)...)
+	}
+	if len(elims) == 0 {
+		return true
+	}
+	key := elimKey(elims)
+	if seen[key] {
+		return true
+	}
+	seen[key] = true
+	s := r.step(idUR3, elims)
+	s.Pattern.Houses = []board.House{h}
+	s.Pattern.Sets = []explain.Group{
+		{Cells: []board.Cell{p, q}, Digits: extra},
+		{Cells: append([]board.Cell(nil), sub...), Digits: digits},
+	}
+	return report(s)
+}
+
+// lineOfAll returns the row or column all cells share, or -1.
+func lineOfAll(l *board.Layout, cs []board.Cell) board.House {
+	for k := range 2 {
+		h := l.HousesOf(cs[0])[k]
+		all := true
+		for _, c := range cs[1:] {
+			if l.HousesOf(c)[k] != h {
+				all = false
+			}
+		}
+		if all {
+			return h
+		}
+	}
+	return -1
+}
+
+// boxOfAll returns the box all cells share, or -1.
+func boxOfAll(l *board.Layout, cs []board.Cell) board.House {
+	h := l.HousesOf(cs[0])[2]
+	for _, c := range cs[1:] {
+		if l.HousesOf(c)[2] != h {
+			return -1
+		}
+	}
+	return h
+}
+
+// cellCombos calls fn with every subset of size k of cells, in lexicographic order,
+// until fn returns false; it reports whether it ran to the end.
+func cellCombos(cells []board.Cell, k int, fn func([]board.Cell) bool) bool {
+	sub := make([]board.Cell, 0, k)
+	var rec func(start int) bool
+	rec = func(start int) bool {
+		if len(sub) == k {
+			return fn(sub)
+		}
+		for i := start; i <= len(cells)-(k-len(sub)); i++ {
+			sub = append(sub, cells[i])
+			if !rec(i + 1) {
+				return false
+			}
+			sub = sub[:len(sub)-1]
+		}
+		return true
+	}
+	return rec(0)
+}
+
+func ur4(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	if len(roofs) != 2 || oppositeCorners(roofs[0], roofs[1]) {
+		return true
+	}
+	l := b.Layout()
+	p, q := r.cells[roofs[0]], r.cells[roofs[1]]
+	var done board.DigitSet
+	for _, h := range housesOfBoth(l, p, q) {
+		pp, pq := 1<<l.PosIn(p, h), 1<<l.PosIn(q, h)
+		for _, u := range r.pair.Digits() {
+			if b.Positions(h, u)&^board.PosSet(pp|pq) != 0 {
+				continue
+			}
+			v := r.pair.Without(u).First()
+			if done.Has(v) {
+				continue // the same elimination through another shared house
+			}
+			var elims []board.Candidate
+			for _, c := range []board.Cell{p, q} {
+				if b.Has(c, v) {
+					elims = append(elims, board.Candidate{Cell: c, Digit: v})
+				}
+			}
+			if len(elims) == 0 {
+				continue
+			}
+			done = done.With(v)
+			s := r.step(idUR4, elims)
+			s.Pattern.Houses = []board.House{h}
+			s.Pattern.Sets = []explain.Group{{Cells: []board.Cell{p, q}, Digits: board.DigitsOf(u)}}
+			if !report(s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// onlyInRect reports whether u has no place in house h outside the rectangle.
+func (r *urRect) onlyInRect(b *board.Board, h board.House, u board.Digit) bool {
+	l := b.Layout()
+	var mask board.PosSet
+	for _, c := range r.cells {
+		if i := l.PosIn(c, h); i >= 0 {
+			mask |= 1 << i
+		}
+	}
+	return b.Positions(h, u)&^mask == 0
+}
+
+func ur6(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	if len(roofs) != 2 || !oppositeCorners(roofs[0], roofs[1]) {
+		return true
+	}
+	l := b.Layout()
+	hs := []board.House{
+		l.HousesOf(r.cells[0])[0], l.HousesOf(r.cells[3])[0],
+		l.HousesOf(r.cells[0])[1], l.HousesOf(r.cells[3])[1],
+	}
+	for _, u := range r.pair.Digits() {
+		ok := true
+		for _, h := range hs {
+			if !r.onlyInRect(b, h, u) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		var elims []board.Candidate
+		for _, i := range roofs {
+			if b.Has(r.cells[i], u) {
+				elims = append(elims, board.Candidate{Cell: r.cells[i], Digit: u})
+			}
+		}
+		if len(elims) == 0 {
+			continue
+		}
+		s := r.step(idUR6, elims)
+		s.Pattern.Houses = hs
+		if !report(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func hiddenRectangle(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+	roofs := r.roofs()
+	switch {
+	case len(roofs) == 3:
+	case len(roofs) == 2 && oppositeCorners(roofs[0], roofs[1]):
+	default:
+		return true // types 1, 2, 3 and 4 cover these shapes
+	}
+	l := b.Layout()
+	for i := range 4 {
+		if r.floor&(1<<i) == 0 {
+			continue
+		}
+		d := r.cells[3-i]
+		row, col := l.HousesOf(d)[0], l.HousesOf(d)[1]
+		for _, u := range r.pair.Digits() {
+			v := r.pair.Without(u).First()
+			if !b.Has(d, v) || !r.onlyInRect(b, row, u) || !r.onlyInRect(b, col, u) {
+				continue
+			}
+			s := r.step(idHiddenUR, []board.Candidate{{Cell: d, Digit: v}})
+			s.Pattern.Houses = []board.House{row, col}
+			if !report(s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cellElims returns the eliminations of the digits ds from cell c, in digit order.
+func cellElims(c board.Cell, ds board.DigitSet) []board.Candidate {
+	var out []board.Candidate
+	for ; ds != 0; ds &= ds - 1 {
+		out = append(out, board.Candidate{Cell: c, Digit: ds.First()})
+	}
+	return out
+}
+
+// AvoidableRectangle1 is a rectangle three of whose corners were placed while solving
+// (none given) with x and y crosswise: the fourth corner cannot complete the pattern.
+//
+// Pattern: Cells are the four corners; Digits are x and y.
+var AvoidableRectangle1 = Technique{
+	ID:          idAR1,
+	Name:        "Avoidable Rectangle Type 1",
+	Difficulty:  4.5,
+	Score:       100,
+	Codes:       []string{"0607"},
+	NeedsUnique: true,
+	Doc: `Avoidable Rectangle Type 1
+
+Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
+three are already solved with x and y crosswise, and the fourth could complete the
+pattern. If it did, swapping x and y in the four cells would give a second solution,
+since no given pins them. ` + uniqueNote + ` So the fourth corner is not that digit.`,
+	Find: avoidableRectangles(ar1),
+}
+
+// AvoidableRectangle2 is a rectangle two of whose corners, in one row or column, were
+// placed while solving; the two empty corners each hold the digit that would complete
+// the pattern plus the same one other digit z: one of them is z.
+//
+// Pattern: Cells are the four corners; Digits are x and y; Sets holds the two empty
+// corners with z.
+var AvoidableRectangle2 = Technique{
+	ID:          idAR2,
+	Name:        "Avoidable Rectangle Type 2",
+	Difficulty:  4.5,
+	Score:       100,
+	Codes:       []string{"0608"},
+	NeedsUnique: true,
+	Doc: `Avoidable Rectangle Type 2
+
+Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
+two, in one row or column, are solved with x and y, and the other two hold only the
+digit that would complete the pattern crosswise and one more digit z, the same in
+both. If neither were z, the four cells would hold x and y crosswise, and swapping
+them would give a second solution. ` + uniqueNote + ` So one of them is z, and z can
+go in no cell that sees both.`,
+	Find: avoidableRectangles(ar2),
+}
+
+// avoidRect is an avoidable rectangle: no corner given, the deadly digit of each
+// corner known (want[i]) from the solved corners of its diagonal, every empty corner
+// still holding its deadly digit.
+type avoidRect struct {
+	cells [4]board.Cell
+	want  [4]board.Digit
+	empty []int
+}
+
+type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
+
+// avoidableRectangles calls check on every rectangle over two rows, two columns and two
+// boxes whose corners are no givens, whose solved corners hold two digits crosswise,
+// one at least on each diagonal, and whose empty corners can still complete it.
+func avoidableRectangles(check avoidCheck) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		l := b.Layout()
+		n := l.N()
+		for r1 := range n {
+			for r2 := r1 + 1; r2 < n; r2++ {
+				for c1 := range n {
+					for c2 := c1 + 1; c2 < n; c2++ {
+						cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+						r, ok := avoidable(b, cells)
+						if !ok || !inTwoBoxes(l, cells) {
+							continue
+						}
+						if !check(b, &r, report) {
+							return
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func avoidable(b *board.Board, cells [4]board.Cell) (avoidRect, bool) {
+	r := avoidRect{cells: cells}
+	for i, c := range cells {
+		if b.Given(c) {
+			return r, false
+		}
+		v := b.Value(c)
+		if v == 0 {
+			continue
+		}
+		// Corners i and 3-i are the diagonal that holds the same digit.
+		if w := r.want[i]; w != 0 && w != v {
+			return r, false
+		}
+		r.want[i], r.want[3-i] = v, v
+	}
+	if r.want[0] == 0 || r.want[1] == 0 || r.want[0] == r.want[1] {
+		return r, false
+	}
+	for i, c := range cells {
+		if b.Value(c) != 0 {
+			continue
+		}
+		if !b.Has(c, r.want[i]) {
+			return r, false // the pattern is already broken
+		}
+		r.empty = append(r.empty, i)
+	}
+	return r, len(r.empty) > 0 && len(r.empty) < 3
+}
+
+func (r *avoidRect) step(id string, elims []board.Candidate) explain.Step {
+	return explain.Step{
+		Technique:    id,
+		Eliminations: elims,
+		Pattern:      explain.Pattern{Digits: board.DigitsOf(r.want[0], r.want[1]), Cells: r.cells[:]},
+	}
+}
+
+func ar1(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
+	if len(r.empty) != 1 {
+		return true
+	}
+	i := r.empty[0]
+	return report(r.step(idAR1, []board.Candidate{{Cell: r.cells[i], Digit: r.want[i]}}))
+}
+
+func ar2(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
+	if len(r.empty) != 2 {
+		return true
+	}
+	i, j := r.empty[0], r.empty[1]
+	p, q := r.cells[i], r.cells[j]
+	zp, zq := b.Candidates(p).Without(r.want[i]), b.Candidates(q).Without(r.want[j])
+	z, ok := zp.Single()
+	if !ok || zq != zp {
+		return true
+	}
+	l := b.Layout()
+	elims := digitElims(b, l.PeerSet(p).And(l.PeerSet(q)), z)
+	if len(elims) == 0 {
+		return true
+	}
+	s := r.step(idAR2, elims)
+	s.Pattern.Sets = []explain.Group{{Cells: []board.Cell{p, q}, Digits: board.DigitsOf(z)}}
+	return report(s)
+}
+
+// BUGPlus1 is the bivalue universal grave plus one: every empty cell but one holds two
+// candidates, and every digit has two places in each house but for one digit of that
+// cell, which has three in each of its houses. The cell must be that digit.
+//
+// Pattern: Cells is the cell; Digits is the digit it must hold. The step removes the
+// cell's other candidates (as HoDoKu does), which leaves a naked single.
+var BUGPlus1 = Technique{
+	ID:          idBUGPlus1,
+	Name:        "BUG+1",
+	Difficulty:  5.6,
+	Score:       100,
+	Codes:       []string{"0610"},
+	NeedsUnique: true,
+	Doc: `BUG+1
+
+Bivalue universal grave plus one. Every empty cell has two candidates but one, which
+has three, and every digit has exactly two places in each house, but one digit of that
+cell, which has three places in its row, its column and its box. Without that digit in
+that cell the grid would be a BUG: every cell and house a pair, which always has no
+solution or several. ` + uniqueNote + ` So the cell holds that digit, and its other
+candidates go.`,
+	Find: findBUGPlus1,
+}
+
+func findBUGPlus1(b *board.Board, report func(explain.Step) bool) {
+	l := b.Layout()
+	odd := board.Cell(-1)
+	for c := range board.Cell(l.Cells()) {
+		switch b.Candidates(c).Count() {
+		case 0, 2:
+		case 3:
+			if odd >= 0 {
+				return
+			}
+			odd = c
+		default:
+			return
+		}
+	}
+	if odd < 0 {
+		return
+	}
+	var extra board.Digit
+	oddHouses := l.HousesOf(odd)
+	for h := range board.House(l.Houses()) {
+		inOdd := oddHouses[l.Kind(h)] == h
+		for d := board.Digit(1); int(d) <= l.N(); d++ {
+			switch b.Positions(h, d).Count() {
+			case 0, 2:
+			case 3:
+				if !inOdd || !b.Has(odd, d) || extra != 0 && extra != d {
+					return
+				}
+				extra = d
+			default:
+				return
+			}
+		}
+	}
+	if extra == 0 {
+		return
+	}
+	for _, h := range oddHouses {
+		if b.Positions(h, extra).Count() != 3 {
+			return
+		}
+	}
+	report(explain.Step{
+		Technique:    idBUGPlus1,
+		Eliminations: cellElims(odd, b.Candidates(odd).Without(extra)),
+		Pattern:      explain.Pattern{Digits: board.DigitsOf(extra), Cells: []board.Cell{odd}},
+	})
+}

@@ -1,0 +1,195 @@
+package techniques
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
+)
+
+// The wing and uniqueness families are tested together: HoDoKu's library cases for
+// every code they answer, soundness against the solution over real solving states,
+// and hand-checked shapes. Fixtures (testdata/techniques) are run by fixture_test.go.
+
+const (
+	familyReglib   = "../../shared/conformance/reglib-1.3-dev.txt"
+	familyTop1465  = "../../shared/puzzles/top1465.txt"
+	familySample   = "../testdata/puzzles/wings.txt"
+	familyMaxSteps = 400
+)
+
+// wingFamily is every technique of the two files, easiest first.
+func wingFamily() []Technique {
+	return []Technique{
+		XYWing, XYZWing, WWing, RemotePair, WXYZWing,
+		UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4,
+		UniqueRectangle5, UniqueRectangle6, HiddenRectangle,
+		AvoidableRectangle1, AvoidableRectangle2, BUGPlus1,
+	}
+}
+
+// TestFamilyConformance runs every HoDoKu library case of the family's codes through
+// Conform and logs the tally per code; every case must pass.
+func TestFamilyConformance(t *testing.T) {
+	f, err := os.Open(familyReglib)
+	if os.IsNotExist(err) {
+		t.Skip("shared conformance library absent")
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	family := wingFamily()
+	type tally struct{ pass, total int }
+	counts := map[string]*tally{}
+	for _, tech := range family {
+		for _, c := range tech.Codes {
+			counts[c] = &tally{}
+		}
+	}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if !strings.HasPrefix(text, ":") {
+			continue
+		}
+		code, _, _ := strings.Cut(strings.Split(text, ":")[1], "-")
+		tl, ok := counts[code]
+		if !ok {
+			continue
+		}
+		c, err := board.ParseLibraryLine(text)
+		require.NoError(t, err, "line %d", n)
+		tl.total++
+		res := Conform(c, family)
+		if assert.Equal(t, ConformPass, res.Outcome, "line %d (%s): %s", n, code, res.Reason) {
+			tl.pass++
+		}
+	}
+	require.NoError(t, sc.Err())
+	for _, tech := range family {
+		for _, c := range tech.Codes {
+			t.Logf("%s %-22s %2d/%2d", c, tech.ID, counts[c].pass, counts[c].total)
+		}
+	}
+}
+
+// readPuzzles reads up to limit puzzle lines (81 characters) from path.
+func readPuzzles(t *testing.T, path string, limit int) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if len(line) < 81 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, line[:81])
+		if len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+// familyWalk solves a puzzle step by step and checks every step the family reports
+// at every state against the solution. It moves on with the basic techniques, else
+// with a step of the family, else by removing a wrong candidate the solution names, so
+// the family sees the stuck states it exists for. It returns the steps checked per
+// technique.
+func familyWalk(t *testing.T, puzzle string, counts map[string]int) {
+	t.Helper()
+	b, err := parseGrid(puzzle)
+	require.NoError(t, err)
+	sol, err := fallback.Unique(context.Background(), b)
+	require.NoError(t, err, puzzle)
+	l := b.Layout()
+	var basics []Technique
+	for _, tech := range Default() {
+		if tech.Difficulty < XYWing.Difficulty {
+			basics = append(basics, tech)
+		}
+	}
+	family := wingFamily()
+	for range familyMaxSteps {
+		if b.Solved() {
+			return
+		}
+		var first *explain.Step
+		for _, tech := range family {
+			for _, s := range findAll(tech, b) {
+				counts[tech.ID]++
+				for _, e := range s.Eliminations {
+					if sol[e.Cell] == e.Digit {
+						t.Fatalf("%s: %s removes the solution\npuzzle %s", tech.ID, explain.OneLiner(l, s), puzzle)
+					}
+				}
+				if first == nil {
+					first = &s
+				}
+			}
+		}
+		if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
+			require.NoError(t, Apply(b, s))
+			continue
+		}
+		if first != nil {
+			require.NoError(t, Apply(b, *first))
+			continue
+		}
+		require.True(t, removeWrongCandidate(b, sol), "no candidate to remove\npuzzle %s", puzzle)
+	}
+}
+
+// removeWrongCandidate removes the smallest candidate that is not the solution from
+// the first cell with two or more candidates.
+func removeWrongCandidate(b *board.Board, sol []board.Digit) bool {
+	for c := range board.Cell(b.Layout().Cells()) {
+		if b.Candidates(c).Count() < 2 {
+			continue
+		}
+		return b.Eliminate(c, b.Candidates(c).Without(sol[c]).First())
+	}
+	return false
+}
+
+func TestFamilySoundSample(t *testing.T) {
+	counts := map[string]int{}
+	for _, p := range readPuzzles(t, familySample, 0) {
+		familyWalk(t, p, counts)
+	}
+	t.Logf("steps checked: %v", counts)
+	// The sample was chosen so that each technique has something to say there.
+	for _, tech := range wingFamily() {
+		assert.Positive(t, counts[tech.ID], "%s never fired on the sample", tech.ID)
+	}
+}
+
+// TestFamilySoundTop1465 walks every tenth top1465 puzzle (all of them with
+// STEPDOKU_FULL=1, about a minute); -short skips it.
+func TestFamilySoundTop1465(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: walks top1465")
+	}
+	if _, err := os.Stat(familyTop1465); err != nil {
+		t.Skip("shared puzzles absent")
+	}
+	stride := 10
+	if os.Getenv("STEPDOKU_FULL") != "" {
+		stride = 1
+	}
+	counts := map[string]int{}
+	for i, p := range readPuzzles(t, familyTop1465, 0) {
+		if i%stride == 0 {
+			familyWalk(t, p, counts)
+		}
+	}
+	t.Logf("steps checked: %v", counts)
+}
