@@ -1,0 +1,353 @@
+package fallback
+
+import (
+	"context"
+	"math/bits"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// The classic solver keeps, for each digit, where it may stand as three band masks:
+// bit r*9+c of band b is row 3b+r, column c. A cell whose digit is known keeps that
+// digit's bit and loses every other. Constraints inside a band (each row and each
+// box of the band holds the digit once) are applied together by table look-ups;
+// constraints across bands go through the columns of a stack.
+
+const bandMask = 1<<27 - 1
+
+// grid9 is one state of the classic search. It is a value: a guess copies it.
+type grid9 struct {
+	f [9][3]uint32 // f[d][b]: where digit d+1 may stand in band b
+	// prev is f as last propagated, so update skips the masks that did not change.
+	prev [9][3]uint32
+	// rows[d]: the rows (bit 3b+r) where digit d+1 is not yet placed.
+	rows [9]uint32
+	// unsolved[b]: the cells of band b whose digit is not yet known.
+	unsolved [3]uint32
+}
+
+// load fills g from b's values and candidates (q.cell narrowed to q.digit).
+func (g *grid9) load(b *board.Board, q query) {
+	for c := range board.Cell(81) {
+		set := b.Candidates(c)
+		if v := b.Value(c); v != 0 {
+			set = board.DigitsOf(v)
+		}
+		if q.fixed && c == q.cell {
+			set &= board.DigitsOf(q.digit)
+		}
+		band, bit := c/27, uint32(1)<<(c%27)
+		for s := uint32(set) & 0x1ff; s != 0; s &= s - 1 {
+			g.f[bits.TrailingZeros32(s)][band] |= bit
+		}
+	}
+	for d := range g.rows {
+		g.rows[d] = 0x1ff
+		// An impossible previous mask makes the first update look at every band.
+		g.prev[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
+	}
+	g.unsolved = [3]uint32{bandMask, bandMask, bandMask}
+}
+
+// solved reports whether every cell's digit is known.
+func (g *grid9) solved() bool { return g.unsolved[0]|g.unsolved[1]|g.unsolved[2] == 0 }
+
+// update applies the band constraints of every digit whose masks changed until
+// nothing changes. It returns false on a contradiction.
+func (g *grid9) update() bool {
+	for {
+		changed := false
+		for d := range 9 {
+			f, p := &g.f[d], &g.prev[d]
+			for f[0] != p[0] || f[1] != p[1] || f[2] != p[2] {
+				changed = true
+				if f[0] != p[0] && !g.band(d, 0, 1, 2) {
+					return false
+				}
+				if f[1] != p[1] && !g.band(d, 1, 0, 2) {
+					return false
+				}
+				if f[2] != p[2] && !g.band(d, 2, 0, 1) {
+					return false
+				}
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+}
+
+// cols folds a band mask onto its nine columns.
+func cols(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
+
+// band applies digit d's constraints in band x and what they imply for bands y and z.
+func (g *grid9) band(d, x, y, z int) bool {
+	f := &g.f[d]
+	a := f[x]
+	// Keep the mini-rows (row x box) that lie on some one-to-one match of the band's
+	// three rows with its three boxes: locked candidates both ways, hidden singles in
+	// boxes and rows, in one look-up.
+	a &= t9.complex[t9.shrink[a&0x1ff]|t9.shrink[a>>9&0x1ff]<<3|t9.shrink[a>>18&0x1ff]<<6]
+	if a == 0 {
+		return false
+	}
+	// A box of this band that keeps the digit in one column takes that column from the
+	// other bands; two boxes of a stack confined to two columns take both from the third.
+	s := cols(a)
+	bz := f[z] & t9.colsSingle[s] & t9.colsDouble[s|cols(f[y])]
+	f[z] = bz
+	f[y] &= t9.colsSingle[s] & t9.colsDouble[s|cols(bz)]
+	// A row left with one cell places the digit there: the cell leaves the other digits.
+	one := t9.single[a&0x1ff] | t9.single[a>>9&0x1ff]<<1 | t9.single[a>>18&0x1ff]<<2
+	shift := uint(3 * x)
+	if placed := one & (g.rows[d] >> shift) & 7; placed != 0 {
+		g.rows[d] &^= placed << shift
+		cells := a & t9.rowMask[placed]
+		g.unsolved[x] &^= cells
+		for e := range g.f {
+			g.f[e][x] &^= cells
+		}
+	}
+	f[x] = a
+	g.prev[d][x] = a
+	return true
+}
+
+// nakedSingles places the digit of every unsolved cell left with one candidate. It
+// returns how many it placed, or -1 when a cell has no candidate left.
+func (g *grid9) nakedSingles() int {
+	placed := 0
+	for b := range 3 {
+		u := g.unsolved[b]
+		if u == 0 {
+			continue
+		}
+		var r1, r2 uint32
+		for d := range 9 {
+			x := g.f[d][b]
+			r2 |= r1 & x
+			r1 |= x
+		}
+		if u&^r1 != 0 {
+			return -1
+		}
+		single := u & r1 &^ r2
+		if single == 0 {
+			continue
+		}
+		for d := range 9 {
+			for m := g.f[d][b] & single; m != 0; m &= m - 1 {
+				// Leaving the digit one cell in its row is enough: update does the rest.
+				g.f[d][b] &^= t9.rowOf[bits.TrailingZeros32(m)] &^ (m & -m)
+				placed++
+			}
+		}
+	}
+	return placed
+}
+
+// guessCell picks the cell to guess in: the first with two candidates, else one with
+// the fewest. It returns the cell's band and bit.
+func (g *grid9) guessCell() (int, uint32) {
+	for b := range 3 {
+		u := g.unsolved[b]
+		if u == 0 {
+			continue
+		}
+		var r1, r2, r3 uint32
+		for d := range 9 {
+			x := g.f[d][b]
+			r3 |= r2 & x
+			r2 |= r1 & x
+			r1 |= x
+		}
+		if two := u & r2 &^ r3; two != 0 {
+			return b, two & -two
+		}
+	}
+	bestBand, bestBit, bestN := 0, uint32(0), 10
+	for b := range 3 {
+		for m := g.unsolved[b]; m != 0; m &= m - 1 {
+			bit, n := m&-m, 0
+			for d := range 9 {
+				if g.f[d][b]&bit != 0 {
+					n++
+				}
+			}
+			if n < bestN {
+				bestBand, bestBit, bestN = b, bit, n
+			}
+		}
+	}
+	return bestBand, bestBit
+}
+
+// digits returns the solved grid's values row by row.
+func (g *grid9) digits() []board.Digit {
+	out := make([]board.Digit, 81)
+	for d := range 9 {
+		for b := range 3 {
+			for m := g.f[d][b]; m != 0; m &= m - 1 {
+				out[b*27+bits.TrailingZeros32(m)] = board.Digit(d + 1)
+			}
+		}
+	}
+	return out
+}
+
+// classic is one search on a 9x9 board.
+type classic struct {
+	q       query
+	count   int
+	guesses int
+	sols    [][]board.Digit
+	ctx     context.Context
+	done    <-chan struct{}
+	err     error
+}
+
+// ctxEvery is how many guesses pass between two looks at the context.
+const ctxEvery = 256
+
+func searchClassic(ctx context.Context, b *board.Board, q query) (result, error) {
+	s := classic{q: q, ctx: ctx, done: ctx.Done()}
+	var g grid9
+	g.load(b, q)
+	s.run(&g)
+	return result{count: s.count, guesses: s.guesses, sols: s.sols}, s.err
+}
+
+// run searches from g, which it may change: the last candidate of a guess is tried
+// in place, the others on copies.
+func (s *classic) run(g *grid9) {
+	for {
+		for {
+			if !g.update() {
+				return
+			}
+			if g.solved() {
+				s.found(g)
+				return
+			}
+			n := g.nakedSingles()
+			if n < 0 {
+				return
+			}
+			if n == 0 {
+				break
+			}
+		}
+		s.guesses++
+		if s.done != nil && s.guesses%ctxEvery == 0 {
+			select {
+			case <-s.done:
+				s.err = s.ctx.Err()
+				return
+			default:
+			}
+		}
+		b, bit := g.guessCell()
+		others := t9.rowOf[bits.TrailingZeros32(bit)] &^ bit
+		var ds uint32
+		for d := range 9 {
+			if g.f[d][b]&bit != 0 {
+				ds |= 1 << d
+			}
+		}
+		for ; ds&(ds-1) != 0; ds &= ds - 1 {
+			next := *g
+			next.f[bits.TrailingZeros32(ds)][b] &^= others
+			s.run(&next)
+			if s.count >= s.q.limit || s.err != nil {
+				return
+			}
+		}
+		g.f[bits.TrailingZeros32(ds)][b] &^= others
+	}
+}
+
+func (s *classic) found(g *grid9) {
+	s.count++
+	if len(s.sols) < s.q.keep {
+		s.sols = append(s.sols, g.digits())
+	}
+}
+
+// tables9 are the look-up tables of the classic solver, built once.
+type tables9 struct {
+	// shrink: a row's nine bits to the three boxes it has bits in.
+	shrink [512]uint32
+	// complex: mini-rows present (bit 3r+k: row r, box k) to the band mask of the
+	// mini-rows that lie on some one-to-one match of rows with boxes.
+	complex [512]uint32
+	// single: 1 when a row's nine bits hold exactly one.
+	single [512]uint32
+	// colsSingle: a band's columns to the mask that clears, in the other bands, the
+	// column of each stack where the band has only one.
+	colsSingle [512]uint32
+	// colsDouble: two bands' columns to the mask that clears, in the third band, the
+	// columns of each stack where the two have two or fewer.
+	colsDouble [512]uint32
+	// rowMask: rows of a band (bit r) to their cells.
+	rowMask [8]uint32
+	// rowOf: a band bit to the cells of its row.
+	rowOf [32]uint32
+}
+
+var t9 = buildTables9()
+
+func buildTables9() *tables9 {
+	t := &tables9{}
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	colMask := func(c int) uint32 { return 1<<c | 1<<(c+9) | 1<<(c+18) }
+	for x := range 512 {
+		for k := range 3 {
+			if x>>(3*k)&7 != 0 {
+				t.shrink[x] |= 1 << k
+			}
+		}
+		for _, p := range perms {
+			ok := true
+			for r := range 3 {
+				ok = ok && x>>(3*r+p[r])&1 != 0
+			}
+			if !ok {
+				continue
+			}
+			for r := range 3 {
+				t.complex[x] |= 7 << (9*r + 3*p[r])
+			}
+		}
+		if bits.OnesCount(uint(x)) == 1 {
+			t.single[x] = 1
+		}
+		t.colsSingle[x], t.colsDouble[x] = bandMask, bandMask
+		for k := range 3 {
+			c3 := x >> (3 * k) & 7
+			n := bits.OnesCount(uint(c3))
+			for c := range 3 {
+				if c3>>c&1 == 0 {
+					continue
+				}
+				if n == 1 {
+					t.colsSingle[x] &^= colMask(3*k + c)
+				}
+				if n <= 2 {
+					t.colsDouble[x] &^= colMask(3*k + c)
+				}
+			}
+		}
+	}
+	for r := range 8 {
+		for i := range 3 {
+			if r>>i&1 != 0 {
+				t.rowMask[r] |= 0x1ff << (9 * i)
+			}
+		}
+	}
+	for p := range 27 {
+		t.rowOf[p] = 0x1ff << (9 * (p / 9))
+	}
+	return t
+}

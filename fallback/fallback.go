@@ -1,0 +1,156 @@
+package fallback
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+var (
+	// ErrNoSolution is returned when the board has no solution.
+	ErrNoSolution = errors.New("fallback: no solution")
+	// ErrSeveral is returned by Unique when the board has more than one solution.
+	ErrSeveral = errors.New("fallback: several solutions")
+)
+
+// Stats says what a search found and how much guessing it took.
+type Stats struct {
+	// Solutions is the number of solutions found, at most the limit asked for.
+	Solutions int
+	// Guesses is the number of choice points: the times propagation stalled and search
+	// had to try the candidates of a cell in turn.
+	Guesses int
+}
+
+// Solve returns the first solution found, the values row by row. It returns
+// ErrNoSolution when there is none, and ctx.Err() when ctx ends first.
+func Solve(ctx context.Context, b *board.Board) ([]board.Digit, error) {
+	r, err := search(ctx, b, query{limit: 1, keep: 1})
+	if err != nil {
+		return nil, err
+	}
+	if r.count == 0 {
+		return nil, ErrNoSolution
+	}
+	return r.sols[0], nil
+}
+
+// Unique returns the only solution of b. It returns ErrNoSolution when there is
+// none and ErrSeveral when there are two or more.
+func Unique(ctx context.Context, b *board.Board) ([]board.Digit, error) {
+	r, err := search(ctx, b, query{limit: 2, keep: 1})
+	switch {
+	case err != nil:
+		return nil, err
+	case r.count == 0:
+		return nil, ErrNoSolution
+	case r.count > 1:
+		return nil, ErrSeveral
+	}
+	return r.sols[0], nil
+}
+
+// Count returns the number of solutions of b, stopping at limit: with limit 2 the
+// answer 0, 1 or 2 says none, one or several.
+func Count(ctx context.Context, b *board.Board, limit int) (int, error) {
+	st, err := CountStats(ctx, b, limit)
+	return st.Solutions, err
+}
+
+// CountStats is Count that also says how many guesses the search made.
+func CountStats(ctx context.Context, b *board.Board, limit int) (Stats, error) {
+	if limit < 1 {
+		return Stats{}, fmt.Errorf("fallback: limit %d is not positive", limit)
+	}
+	r, err := search(ctx, b, query{limit: limit})
+	return Stats{Solutions: r.count, Guesses: r.guesses}, err
+}
+
+// Solutions returns up to limit solutions of b, each the values row by row, in the
+// order search finds them. No solution is an empty result, not an error.
+func Solutions(ctx context.Context, b *board.Board, limit int) ([][]board.Digit, error) {
+	if limit < 1 {
+		return nil, fmt.Errorf("fallback: limit %d is not positive", limit)
+	}
+	r, err := search(ctx, b, query{limit: limit, keep: limit})
+	if err != nil {
+		return nil, err
+	}
+	return r.sols, nil
+}
+
+// Refutes reports whether placing d in c leaves b with no solution. A digit that c
+// cannot hold (not a candidate, or another value stands there) is refuted at once.
+func Refutes(ctx context.Context, b *board.Board, c board.Cell, d board.Digit) (bool, error) {
+	if b == nil {
+		return false, errNilBoard
+	}
+	l := b.Layout()
+	if c < 0 || int(c) >= l.Cells() {
+		return false, fmt.Errorf("fallback: cell %d is outside the %dx%d grid", c, l.N(), l.N())
+	}
+	if d < 1 || int(d) > l.N() {
+		return false, fmt.Errorf("fallback: %d is not a digit of a %dx%d grid", d, l.N(), l.N())
+	}
+	if v := b.Value(c); v != 0 && v != d || v == 0 && !b.Has(c, d) {
+		return true, nil
+	}
+	r, err := search(ctx, b, query{limit: 1, fixed: true, cell: c, digit: d})
+	if err != nil {
+		return false, err
+	}
+	return r.count == 0, nil
+}
+
+var errNilBoard = errors.New("fallback: nil board")
+
+// query is what one search is asked for.
+type query struct {
+	limit int // stop after this many solutions
+	keep  int // how many of them to return
+	// fixed asks for solutions with digit in cell only (Refutes).
+	fixed bool
+	cell  board.Cell
+	digit board.Digit
+}
+
+// result is what one search found.
+type result struct {
+	count   int
+	guesses int
+	sols    [][]board.Digit
+}
+
+// search runs q on b with the solver for b's layout.
+func search(ctx context.Context, b *board.Board, q query) (result, error) {
+	if b == nil {
+		return result{}, errNilBoard
+	}
+	if err := ctx.Err(); err != nil {
+		return result{}, err
+	}
+	if b.Layout().N() == 9 {
+		return searchClassic(ctx, b, q)
+	}
+	return searchGeneral(ctx, b, q)
+}
+
+// startSets returns the set each cell may hold at the start of a search: its value
+// when it has one, else its candidates, narrowed to q's digit in q's cell.
+func startSets(b *board.Board, q query) []board.DigitSet {
+	n := b.Layout().Cells()
+	sets := make([]board.DigitSet, n)
+	for c := range board.Cell(n) {
+		if v := b.Value(c); v != 0 {
+			sets[c] = board.DigitsOf(v)
+		} else {
+			sets[c] = b.Candidates(c)
+		}
+	}
+	if q.fixed {
+		sets[q.cell] &= board.DigitsOf(q.digit)
+	}
+	return sets
+}
