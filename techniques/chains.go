@@ -155,6 +155,7 @@ cannot.`,
 		kinds:   allGroupedLinks,
 		ends:    endsContinuous,
 		grouped: true,
+		levels:  chainGroupedLevels,
 	}),
 }
 
@@ -175,6 +176,7 @@ loop: a candidate that disproves itself goes, one that proves itself is placed.`
 		kinds:   allGroupedLinks,
 		ends:    endsDiscontinuous,
 		grouped: true,
+		levels:  chainGroupedLevels,
 	}),
 }
 
@@ -196,6 +198,7 @@ the chain is true, so whatever sees both ends goes.`,
 		ends:    endsOpen,
 		open:    true,
 		grouped: true,
+		levels:  chainGroupedLevels,
 	}),
 }
 
@@ -226,6 +229,7 @@ type chainView struct {
 	open     bool // the ends must not be weakly linked (else it is a loop)
 	grouped  bool // the chain must use a group node
 	maxLinks int  // 0: chainMaxLinks
+	levels   []int
 }
 
 // chainFound is one conclusion of the engine before it becomes a step.
@@ -238,33 +242,51 @@ type chainFound struct {
 	order  int
 }
 
+// chainGroupedLevels are the chain lengths (in links) the grouped finders search up to
+// in turn: their graphs are large, and a caller that takes the first step should not
+// pay for the longest chains. The plain graphs are small enough for one pass.
+var chainGroupedLevels = []int{7, 13, chainMaxLinks}
+
 func chainFinder(v chainView) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
 		g := buildChainGraph(b, v.kinds)
-		found := v.collect(g)
-		slices.SortStableFunc(found, func(x, y chainFound) int {
-			return cmp.Or(cmp.Compare(len(x.links), len(y.links)), cmp.Compare(x.order, y.order))
-		})
-		seen := make(map[string]bool, len(found))
-		for _, f := range found {
-			key := chainKey(f)
-			if seen[key] {
-				continue
+		s := newChainSearch(g)
+		seen := map[string]bool{}
+		lo, levels := 0, v.levels
+		if levels == nil {
+			levels = []int{v.maxLinks}
+		}
+		for _, hi := range levels {
+			hi = min(hi, v.maxLinks)
+			if hi <= lo {
+				break
 			}
-			seen[key] = true
-			if !report(g.step(v.id, f)) {
-				return
+			found := v.collect(g, s, lo, hi)
+			slices.SortStableFunc(found, func(x, y chainFound) int {
+				return cmp.Or(cmp.Compare(len(x.links), len(y.links)), cmp.Compare(x.order, y.order))
+			})
+			for _, f := range found {
+				key := chainKey(f)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				if !report(g.step(v.id, f)) {
+					return
+				}
 			}
+			lo = hi
 		}
 	}
 }
 
-// collect runs the searches of the view and returns every conclusion, unsorted.
-func (v chainView) collect(g *chainGraph) []chainFound {
-	s := newChainSearch(g)
+// collect runs the searches of the view over chains of lo+1 to hi links (as the
+// search counts them: a loop's closing link is not counted) and returns every
+// conclusion, unsorted.
+func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFound {
 	var found []chainFound
 	add := func(f chainFound) {
 		if v.grouped && !g.hasGroup(f.nodes) {
@@ -274,12 +296,18 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 		found = append(found, f)
 	}
 	var buf []board.Candidate
+	skip := make([]uint64, g.nw)
 	for start := range int32(len(g.nodes)) {
+		if g.nodes[start].kind == chainALSNode {
+			// A chain through a set is found from its candidates; sets as ends would
+			// only add the same conclusions at a higher cost.
+			continue
+		}
 		switch v.ends {
 		case endsOpen, endsContinuous:
-			for _, st := range s.run(start, false, v.maxLinks) {
+			for _, st := range s.run(start, false, hi) {
 				end := st >> 1
-				if st&1 == 0 || end == start {
+				if st&1 == 0 || end == start || int(s.depth[st]) <= lo {
 					continue
 				}
 				na, nb := g.nodes[start], g.nodes[end]
@@ -292,7 +320,7 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 						continue
 					}
 					path := s.path(st)
-					buf = g.loopEliminations(buf[:0], path)
+					buf = g.loopEliminations(buf[:0], path, skip)
 					if len(buf) > 0 {
 						add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: slices.Clone(buf)})
 					}
@@ -315,8 +343,8 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 			}
 			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
 			// False implies true: place it.
-			s.run(start, false, v.maxLinks)
-			if st := chainState(start, true); s.reached(st) {
+			s.run(start, false, hi)
+			if st := chainState(start, true); s.reached(st) && int(s.depth[st]) > lo {
 				path := s.path(st)
 				path = path[:len(path)-1]
 				// HoDoKu states the placement as the removal of the cell's other digits;
@@ -328,8 +356,11 @@ func (v chainView) collect(g *chainGraph) []chainFound {
 				add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
 			}
 			// True implies false, or another digit of the cell true: it goes.
-			for _, st := range s.run(start, true, v.maxLinks) {
+			for _, st := range s.run(start, true, hi) {
 				end := st >> 1
+				if int(s.depth[st]) <= lo {
+					continue
+				}
 				if st == chainState(start, false) {
 					path := s.path(st)
 					path = path[:len(path)-1]
@@ -408,8 +439,8 @@ func (g *chainGraph) appendSeenByBoth(out []board.Candidate, x, y int32, skip []
 // (path[1]-path[2], path[3]-path[4], ..., and the closing link from the last node to the
 // first) works as a strong one. Cells of the loop keep their candidates (HoDoKu's rule:
 // no cannibalism), except the other digits of a cell joined by a weak link inside it.
-func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32) []board.Candidate {
-	skip := make([]uint64, g.nw)
+func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32, skip []uint64) []board.Candidate {
+	clear(skip)
 	for _, x := range path {
 		for w, m := range g.nodeCells(x) {
 			skip[w] |= m

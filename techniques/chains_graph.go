@@ -197,9 +197,9 @@ func (g *chainGraph) addGroups() {
 	}
 }
 
-// chainMaxALS bounds the size of the almost locked sets a chain may pass through;
-// it keeps the enumeration small on large grids.
-const chainMaxALS = 7
+// chainMaxALS bounds the size of the almost locked sets a chain may pass through: the
+// sets (and their links) grow fast with size, and HoDoKu's library needs no larger.
+const chainMaxALS = 5
 
 // chainALS is an almost locked set: n cells of one house holding n+1 digits between
 // them. If one digit is not in it, each of the others is.
@@ -359,11 +359,16 @@ func (g *chainGraph) link(k chainLinks) {
 			}
 		}
 	}
+	// A digit of a set that nothing outside sees is a dead end: leave its links out.
+	weakDeg := make([]int32, len(g.nodes))
+	for _, e := range weakE {
+		weakDeg[e[0]]++
+	}
 	for _, a := range g.als {
 		k := int32(a.digits.Count())
 		for x := a.firstNode; x < a.firstNode+k; x++ {
 			for y := a.firstNode; y < a.firstNode+k; y++ {
-				if x != y {
+				if x != y && weakDeg[x] > 0 && weakDeg[y] > 0 {
 					strongE = append(strongE, [2]int32{x, y})
 				}
 			}

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // chainTechniques are the techniques of this family, by HoDoKu code.
@@ -185,4 +187,204 @@ func chainFindAll(t Technique, b *board.Board) []explain.Step {
 		return true
 	})
 	return steps
+}
+
+// chainFamily lists the chain techniques in the order Default() tries them.
+var chainFamily = []Technique{
+	XChain, XYChain, ContinuousNiceLoop, DiscontinuousNiceLoop, AIC,
+	GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop, GroupedAIC,
+}
+
+// chainPuzzles returns the puzzles of testdata/puzzles/chains.txt and, unless -short,
+// the first puzzles of the shared top1465 set (when it is there).
+func chainPuzzles(t *testing.T, shared int) []string {
+	t.Helper()
+	var out []string
+	read := func(path string, limit int) {
+		f, err := os.Open(path)
+		if os.IsNotExist(err) {
+			return
+		}
+		require.NoError(t, err)
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() && len(out) < limit {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			out = append(out, strings.Fields(line)[0])
+		}
+		require.NoError(t, sc.Err())
+	}
+	read("../testdata/puzzles/chains.txt", 1<<30)
+	if !testing.Short() {
+		read("../../shared/puzzles/top1465.txt", len(out)+shared)
+	}
+	return out
+}
+
+// basicsBefore returns the default techniques easier than the chains, to advance a
+// puzzle to the states where chains matter.
+func basicsBefore() []Technique {
+	var out []Technique
+	for _, t := range Default() {
+		if t.Difficulty < chainDifficultySingle && !t.NeedsUnique {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// firstStep returns the first step of the first technique of ts that finds one.
+func firstStep(b *board.Board, ts []Technique) (explain.Step, bool) {
+	for _, t := range ts {
+		var got explain.Step
+		found := false
+		t.Find(b, func(s explain.Step) bool { got, found = s, true; return false })
+		if found {
+			return got, true
+		}
+	}
+	return explain.Step{}, false
+}
+
+// applyStep makes a step on b (the pipeline's Apply without its checks, which
+// TestChainsSound makes itself).
+func applyStep(t *testing.T, b *board.Board, s explain.Step) {
+	t.Helper()
+	for _, e := range s.Eliminations {
+		b.Eliminate(e.Cell, e.Digit)
+	}
+	for _, p := range s.Placements {
+		if b.Value(p.Cell) == 0 {
+			require.NoError(t, b.Place(p.Cell, p.Digit))
+		}
+	}
+}
+
+// TestChainsSound walks real puzzles: at every state where the easier techniques are
+// stuck, every step of every chain technique must be true of the unique solution (no
+// solution digit removed, no wrong placement), change something, and list its
+// eliminations in order; then the first one is applied and the walk goes on.
+func TestChainsSound(t *testing.T) {
+	puzzles := chainPuzzles(t, 12)
+	if len(puzzles) == 0 {
+		t.Skip("no puzzles")
+	}
+	basics := basicsBefore()
+	found := map[string]int{}
+	for _, line := range puzzles {
+		b, err := board.Parse(line)
+		require.NoError(t, err, line)
+		sol, err := fallback.Unique(context.Background(), b)
+		require.NoError(t, err, line)
+		for range 400 {
+			if s, ok := firstStep(b, basics); ok {
+				applyStep(t, b, s)
+				continue
+			}
+			var next []explain.Step
+			for _, tech := range chainFamily {
+				steps := chainFindAll(tech, b)
+				found[tech.ID] += len(steps)
+				for _, s := range steps {
+					checkChainStep(t, b, sol, s)
+				}
+				if len(next) == 0 {
+					next = steps
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			applyStep(t, b, next[0])
+		}
+	}
+	t.Logf("steps checked per technique: %v", found)
+	for _, tech := range chainFamily {
+		assert.Positive(t, found[tech.ID], "%s never found a step on %d puzzles", tech.ID, len(puzzles))
+	}
+}
+
+func checkChainStep(t *testing.T, b *board.Board, sol []board.Digit, s explain.Step) {
+	t.Helper()
+	l := b.Layout()
+	line := explain.OneLiner(l, s)
+	require.False(t, len(s.Placements) == 0 && len(s.Eliminations) == 0, "changes nothing: %s", line)
+	for i, e := range s.Eliminations {
+		require.True(t, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate", line)
+		require.NotEqual(t, sol[e.Cell], e.Digit, "%s removes the solution %s", line, l.CandidateName(e))
+		if i > 0 {
+			p := s.Eliminations[i-1]
+			require.True(t, p.Cell < e.Cell || p.Cell == e.Cell && p.Digit < e.Digit, "%s: eliminations out of order", line)
+		}
+	}
+	for _, p := range s.Placements {
+		require.Equal(t, sol[p.Cell], p.Digit, "%s places a wrong digit", line)
+	}
+	require.Len(t, s.Pattern.Chains, 1, line)
+	ch := s.Pattern.Chains[0]
+	want := len(ch.Nodes) - 1
+	if ch.Loop {
+		want++
+	}
+	require.Len(t, ch.Links, want, "%s: links", line)
+}
+
+// chainStates walks puzzles with the easier techniques and the chains themselves and
+// returns a copy of every state where the easier techniques are stuck.
+func chainStates(tb testing.TB, puzzles []string) []*board.Board {
+	basics := basicsBefore()
+	var out []*board.Board
+	for _, line := range puzzles {
+		b, err := board.Parse(line)
+		require.NoError(tb, err, line)
+		for range 400 {
+			s, ok := firstStep(b, basics)
+			if !ok {
+				out = append(out, b.Clone())
+				if s, ok = firstStep(b, chainFamily); !ok {
+					break
+				}
+			}
+			for _, e := range s.Eliminations {
+				b.Eliminate(e.Cell, e.Digit)
+			}
+			for _, p := range s.Placements {
+				if b.Value(p.Cell) == 0 {
+					require.NoError(tb, b.Place(p.Cell, p.Digit))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkChains measures each chain technique as the pipeline calls it (up to the
+// first step) on the states of the chain puzzles where the easier techniques are stuck.
+func BenchmarkChains(b *testing.B) {
+	f, err := os.Open("../../shared/puzzles/top1465.txt")
+	if err != nil {
+		b.Skip("no shared puzzles")
+	}
+	defer f.Close()
+	var puzzles []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(puzzles) < 20 {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			puzzles = append(puzzles, strings.Fields(line)[0])
+		}
+	}
+	states := chainStates(b, puzzles)
+	for _, tech := range chainFamily {
+		b.Run(tech.ID, func(b *testing.B) {
+			for b.Loop() {
+				for _, s := range states {
+					tech.Find(s, func(explain.Step) bool { return false })
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states))/1e3, "µs/state")
+		})
+	}
 }
