@@ -188,9 +188,13 @@ func (b *Board) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// UnmarshalJSON reads the object MarshalJSON writes into b, replacing what b held.
-// A candidate that a placed peer rules out is dropped, as in a pencil-mark grid.
+// UnmarshalJSON reads the object MarshalJSON writes into b, replacing what b held
+// (null leaves b as it is). A candidate that a placed peer rules out is dropped, as in
+// a pencil-mark grid.
 func (b *Board) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		return nil // as encoding/json does for null
+	}
 	var j boardJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

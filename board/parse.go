@@ -136,10 +136,11 @@ type srcLine struct {
 // with borders and .sdk metadata fits well within it.
 const maxGridLines = 64
 
-// Reader reads a stream of puzzles: one puzzle per line (lines starting with '#' are
-// comments), or grids and other multi-line forms separated by blank lines, in any
-// format Parse knows. A block of lines is read as one puzzle when it forms a grid and
-// line by line otherwise.
+// Reader reads a stream of puzzles in any format Parse knows: one puzzle per line (lines
+// starting with '#' are comments), or grids and other multi-line forms, one per block of
+// lines, blocks separated by blank lines. A block whose lines each read as a puzzle is
+// read line by line (so sixteen 4x4 lines stay sixteen puzzles, not one 16x16 grid);
+// otherwise it is read as one grid of at most 64 lines, comments included.
 type Reader struct {
 	br      *bufio.Reader
 	read    int       // lines read from br so far
