@@ -28,6 +28,10 @@ func Default() []Technique {
 		NakedQuad,
 		Jellyfish,
 		HiddenQuad,
+		Medusa3D,
+		ForcingChainContradiction,
+		ForcingNetContradiction,
+		ForcingNetVerity,
 	}
 }
 

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -34,6 +35,16 @@ import (
 // node (so the next is true). Through a net, a single may rest on several false nodes:
 // the chains that prove the other ones come before the chain that uses them, each from
 // the same premise, so every node of every chain is justified by the chains before it.
+// The pattern names the premise (Cells and Digits: the candidate of a contradiction or
+// of a true/false verity, the cell and its candidates of a cell verity; Houses and
+// Digits: the house and digit of a house verity). A contradiction also says where it
+// clashes, as Sets[0]: one candidate (forced both ways), one cell with its candidates
+// (all forced false), or the places of one digit in a house (all forced false).
+//
+// The four IDs follow HoDoKu's catalogue (1301-1304); cell and house (digit) forcing
+// chains are the verity's premise groups, not techniques of their own. Default() has no
+// forcing chain verity: each one is also a forcing chain contradiction of its
+// conclusion's negation (chains read both ways), which comes first and is as short.
 
 const (
 	idForcingChainContradiction = "forcing-chain-contradiction"
@@ -162,22 +173,34 @@ type forcingEngine struct {
 	n    int
 	rule propagation
 
+	// Geometry, flat: the row, column and box of each cell (cell*3+k), the position of
+	// the cell in each, and the cells of each house (house*N + position).
+	cellHouse  []int32
+	cellPos    []uint8
+	houseCells []int32
+
 	orig    []board.DigitSet // candidates of the given state, per cell
 	origPos []board.PosSet   // places of the given state, per house*N + digit-1
 	cands   []board.DigitSet // the assumed state
 	pos     []board.PosSet
 
-	epoch   uint32
-	mark    []uint32 // per node: the epoch in which it was set
-	why     []uint8
-	trigger []int32 // the node that set it off (-1 for the premise)
-	via     []board.House
-	depth   []int32
-	queue   []int32 // every node set, in the order set
-	conf    conflict
+	epoch uint32
+	info  []nodeInfo
+	queue []int32 // every node set, in the order set
+	conf  conflict
 
 	shown     []uint32 // per node: the stamp of the chains that show it
 	shownMark uint32
+}
+
+// nodeInfo is how a node came to hold in the current propagation; it is valid when
+// mark is the engine's epoch.
+type nodeInfo struct {
+	mark    uint32
+	trigger int32 // the node that set it off (-1 for the premise)
+	depth   int32
+	why     uint8
+	via     uint8 // the house of a hidden single (3N <= 75 houses)
 }
 
 var forcingEngines = sync.Pool{New: func() any { return new(forcingEngine) }}
@@ -190,15 +213,25 @@ func loadEngine(b *board.Board, rule propagation) *forcingEngine {
 	if e.l != l {
 		cells, nodes := l.Cells(), 2*l.Cells()*n
 		*e = forcingEngine{l: l, n: n}
+		e.cellHouse = make([]int32, 3*cells)
+		e.cellPos = make([]uint8, 3*cells)
+		for c := range board.Cell(cells) {
+			for k, h := range l.HousesOf(c) {
+				e.cellHouse[3*int(c)+k] = int32(h)
+				e.cellPos[3*int(c)+k] = uint8(l.PosIn(c, h))
+			}
+		}
+		e.houseCells = make([]int32, l.Houses()*n)
+		for h := range board.House(l.Houses()) {
+			for i, c := range l.HouseCells(h) {
+				e.houseCells[int(h)*n+i] = int32(c)
+			}
+		}
 		e.orig = make([]board.DigitSet, cells)
 		e.cands = make([]board.DigitSet, cells)
 		e.origPos = make([]board.PosSet, l.Houses()*n)
 		e.pos = make([]board.PosSet, l.Houses()*n)
-		e.mark = make([]uint32, nodes)
-		e.why = make([]uint8, nodes)
-		e.trigger = make([]int32, nodes)
-		e.via = make([]board.House, nodes)
-		e.depth = make([]int32, nodes)
+		e.info = make([]nodeInfo, nodes)
 		e.shown = make([]uint32, nodes)
 		e.queue = make([]int32, 0, nodes)
 	}
@@ -229,14 +262,16 @@ func (e *forcingEngine) candidate(x int32) (board.Cell, board.Digit, bool) {
 	return board.Cell(k / e.n), board.Digit(k%e.n + 1), x&1 == 1
 }
 
-func (e *forcingEngine) isSet(x int32) bool { return e.mark[x] == e.epoch }
+func (e *forcingEngine) isSet(x int32) bool { return e.info[x].mark == e.epoch }
+
+func (e *forcingEngine) depth(x int32) int32 { return e.info[x].depth }
 
 // propagate follows premise up to depth maxDepth and reports whether it ran into a
-// contradiction (then e.conf says which). e.queue holds every node set, with its depth.
+// contradiction (then e.conf says which). e.queue holds every node set.
 func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 	e.epoch++
 	if e.epoch == 0 {
-		clear(e.mark)
+		clear(e.info)
 		e.epoch = 1
 	}
 	copy(e.cands, e.orig)
@@ -246,7 +281,7 @@ func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 	e.set(premise, fromPremise, -1, 0, 0)
 	for head := 0; head < len(e.queue); head++ {
 		x := e.queue[head]
-		if e.depth[x] >= maxDepth {
+		if e.info[x].depth >= maxDepth {
 			break
 		}
 		var hit bool
@@ -264,14 +299,14 @@ func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 
 // set records node x unless it is set already; it reports a contradiction when its
 // negation is set.
-func (e *forcingEngine) set(x int32, why uint8, trig int32, via board.House, depth int32) bool {
-	if e.mark[x] == e.epoch {
+func (e *forcingEngine) set(x int32, why uint8, trig int32, via int32, depth int32) bool {
+	in := &e.info[x]
+	if in.mark == e.epoch {
 		return false
 	}
-	e.mark[x] = e.epoch
-	e.why[x], e.trigger[x], e.via[x], e.depth[x] = why, trig, via, depth
+	*in = nodeInfo{mark: e.epoch, trigger: trig, depth: depth, why: why, via: uint8(via)}
 	e.queue = append(e.queue, x)
-	if e.mark[x^1] == e.epoch {
+	if e.info[x^1].mark == e.epoch {
 		e.conf = conflict{kind: bothWays, node: x, depth: depth}
 		return true
 	}
@@ -279,17 +314,22 @@ func (e *forcingEngine) set(x int32, why uint8, trig int32, via board.House, dep
 }
 
 func (e *forcingEngine) fromTrueNode(x int32) bool {
-	c, d, _ := e.candidate(x)
-	dep := e.depth[x] + 1
-	for s := e.cands[c].Without(d); s != 0; s &= s - 1 {
-		if e.set(e.node(c, s.First(), false), fromTrue, x, 0, dep) {
+	n := int32(e.n)
+	k := x >> 1
+	c, di := k/n, k%n // cell, digit-1
+	dep := e.info[x].depth + 1
+	base := c * n * 2 // node of (c, 1, false)
+	for s := e.cands[c] &^ (1 << di); s != 0; s &= s - 1 {
+		if e.set(base+int32(bits.TrailingZeros32(uint32(s)))*2, fromTrue, x, 0, dep) {
 			return true
 		}
 	}
-	for _, h := range e.l.HousesOf(c) {
-		cells := e.l.HouseCells(h)
-		for p := e.pos[int(h)*e.n+int(d)-1]; p != 0; p &= p - 1 {
-			if o := cells[p.First()]; o != c && e.set(e.node(o, d, false), fromTrue, x, 0, dep) {
+	for j := range 3 {
+		h := e.cellHouse[3*c+int32(j)]
+		cells := e.houseCells[h*n : h*n+n]
+		for p := e.pos[h*n+di] &^ (1 << e.cellPos[3*c+int32(j)]); p != 0; p &= p - 1 {
+			o := cells[bits.TrailingZeros32(uint32(p))]
+			if e.set((o*n+di)*2, fromTrue, x, 0, dep) {
 				return true
 			}
 		}
@@ -298,51 +338,57 @@ func (e *forcingEngine) fromTrueNode(x int32) bool {
 }
 
 func (e *forcingEngine) fromFalseNode(x int32) bool {
-	c, d, _ := e.candidate(x)
-	dep := e.depth[x] + 1
-	e.cands[c] = e.cands[c].Without(d)
-	hs := e.l.HousesOf(c)
-	for _, h := range hs {
-		e.pos[int(h)*e.n+int(d)-1] &^= 1 << e.l.PosIn(c, h)
+	n := int32(e.n)
+	k := x >> 1
+	c, di := k/n, k%n
+	dep := e.info[x].depth + 1
+	left := e.cands[c] &^ (1 << di)
+	e.cands[c] = left
+	for j := range 3 {
+		h := e.cellHouse[3*c+int32(j)]
+		e.pos[h*n+di] &^= 1 << e.cellPos[3*c+int32(j)]
 	}
-	left := e.cands[c]
 	if left == 0 {
-		e.conf = conflict{kind: emptyCell, cell: c, depth: e.depth[x]}
+		e.conf = conflict{kind: emptyCell, cell: board.Cell(c), depth: e.info[x].depth}
 		return true
 	}
+	var single board.DigitSet
 	switch e.rule {
 	case alongChains:
 		if o := e.orig[c]; o.Count() == 2 {
-			if e.set(e.node(c, o.Without(d).First(), true), fromCell, x, 0, dep) {
-				return true
-			}
+			single = o &^ (1 << di)
 		}
 	case throughNets:
-		if v, ok := left.Single(); ok {
-			if e.set(e.node(c, v, true), fromCell, x, 0, dep) {
-				return true
-			}
+		if left&(left-1) == 0 {
+			single = left
 		}
 	}
-	for _, h := range hs {
-		k := int(h)*e.n + int(d) - 1
-		p := e.pos[k]
+	if single != 0 {
+		if e.set((c*n+int32(bits.TrailingZeros32(uint32(single))))*2+1, fromCell, x, 0, dep) {
+			return true
+		}
+	}
+	for j := range 3 {
+		h := e.cellHouse[3*c+int32(j)]
+		p := e.pos[h*n+di]
 		if p == 0 {
-			e.conf = conflict{kind: emptyHouse, house: h, digit: d, depth: e.depth[x]}
+			e.conf = conflict{kind: emptyHouse, house: board.House(h), digit: board.Digit(di + 1), depth: e.info[x].depth}
 			return true
 		}
 		switch e.rule {
 		case alongChains:
-			if e.origPos[k].Count() != 2 {
+			o := e.origPos[h*n+di]
+			if o.Count() != 2 {
 				continue
 			}
-			p = e.origPos[k] &^ (1 << e.l.PosIn(c, h))
+			p = o &^ (1 << e.cellPos[3*c+int32(j)])
 		case throughNets:
-			if p.Count() != 1 {
+			if p&(p-1) != 0 {
 				continue
 			}
 		}
-		if e.set(e.node(e.l.HouseCells(h)[p.First()], d, true), fromHouse, x, h, dep) {
+		o := e.houseCells[h*n+int32(bits.TrailingZeros32(uint32(p)))]
+		if e.set((o*n+di)*2+1, fromHouse, x, h, dep) {
 			return true
 		}
 	}
@@ -353,8 +399,8 @@ func (e *forcingEngine) fromFalseNode(x int32) bool {
 // candidates of the cell or the other false places of the house of a single.
 func (e *forcingEngine) parents(x int32, f func(int32)) {
 	c, d, _ := e.candidate(x)
-	trig := e.trigger[x]
-	switch e.why[x] {
+	trig := e.info[x].trigger
+	switch e.info[x].why {
 	case fromCell:
 		for s := e.orig[c].Without(d); s != 0; s &= s - 1 {
 			if y := e.node(c, s.First(), false); y != trig {
@@ -362,7 +408,7 @@ func (e *forcingEngine) parents(x int32, f func(int32)) {
 			}
 		}
 	case fromHouse:
-		h := e.via[x]
+		h := board.House(e.info[x].via)
 		for _, o := range e.l.CellsIn(h, e.origPos[int(h)*e.n+int(d)-1]) {
 			if y := e.node(o, d, false); o != c && y != trig {
 				f(y)
@@ -397,6 +443,22 @@ func (e *forcingEngine) conflictNodes() []int32 {
 	return nil
 }
 
+// conflictGroup says where the last propagation's contradiction is: one candidate (both
+// true and false), one cell with all its candidates (none left), or the places of one
+// digit in a house (none left).
+func (e *forcingEngine) conflictGroup() explain.Group {
+	switch e.conf.kind {
+	case bothWays:
+		c, d, _ := e.candidate(e.conf.node)
+		return explain.Group{Cells: []board.Cell{c}, Digits: board.DigitsOf(d)}
+	case emptyCell:
+		return explain.Group{Cells: []board.Cell{e.conf.cell}, Digits: e.orig[e.conf.cell]}
+	default:
+		h, d := e.conf.house, e.conf.digit
+		return explain.Group{Cells: e.l.CellsIn(h, e.origPos[int(h)*e.n+int(d)-1]), Digits: board.DigitsOf(d)}
+	}
+}
+
 // chains writes the branches of the last propagation that lead to targets: for each
 // target, its path from the premise, preceded by the paths of whatever the singles on
 // it also rest on (each node shown once).
@@ -417,7 +479,7 @@ func (e *forcingEngine) chains(targets []int32, out []explain.Chain) []explain.C
 // shown once it ends up in an appended chain; a target is always shown.
 func (e *forcingEngine) showPath(x int32, out []explain.Chain) []explain.Chain {
 	var path []int32
-	for y := x; y >= 0; y = e.trigger[y] {
+	for y := x; y >= 0; y = e.info[y].trigger {
 		path = append(path, y)
 	}
 	slices.Reverse(path)
@@ -499,7 +561,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 				if e.propagate(p, maxDepth) {
 					hits = append(hits, found{p, e.conf.depth})
 					done[i] = true
-				} else if int(e.depth[e.queue[len(e.queue)-1]]) < int(maxDepth) {
+				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
 					done[i] = true // the premise ran out of consequences
 				}
 			}
@@ -514,6 +576,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 						Digits: board.DigitsOf(d),
 						Cells:  []board.Cell{c},
 						Chains: e.chains(e.conflictNodes(), nil),
+						Sets:   []explain.Group{e.conflictGroup()},
 					},
 				}
 				e.conclusion(h.premise^1, &s)

@@ -53,7 +53,7 @@ type verityFinder struct {
 }
 
 func newVerityFinder(e *forcingEngine) *verityFinder {
-	nodes := len(e.mark)
+	nodes := len(e.info)
 	v := &verityFinder{
 		e:    e,
 		slot: make([]int32, nodes), stamp: make([]uint32, nodes),
@@ -129,9 +129,9 @@ func (v *verityFinder) fill(maxDepth int32) {
 		if !v.refuted[i] {
 			for _, x := range e.queue {
 				v.nodes = append(v.nodes, x)
-				v.depths = append(v.depths, e.depth[x])
+				v.depths = append(v.depths, e.depth(x))
 			}
-			if e.depth[e.queue[len(e.queue)-1]] >= maxDepth {
+			if e.depth(e.queue[len(e.queue)-1]) >= maxDepth {
 				v.complete = false
 			}
 		}
@@ -217,7 +217,7 @@ func forcingVerity(id string, rule propagation) Finder {
 		e := loadEngine(b, rule)
 		defer e.release()
 		v := newVerityFinder(e)
-		reported := make([]bool, len(e.mark))
+		reported := make([]bool, len(e.info))
 		for _, maxDepth := range depthCaps {
 			v.fill(maxDepth)
 			for _, h := range v.intersect() {

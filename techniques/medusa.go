@@ -61,7 +61,8 @@ func findMedusa(b *board.Board, report func(explain.Step) bool) {
 	for _, cl := range clusters {
 		st.load(l, cl)
 		var elim []board.Candidate
-		if bad, ok := st.falseColour(b); ok {
+		bad, clash, ok := st.falseColour(b)
+		if ok {
 			for i, m := range cl.members {
 				if st.colourOf(cl, i) == bad {
 					elim = append(elim, board.Candidate{Cell: board.Cell(int(m) / n), Digit: board.Digit(int(m)%n + 1)})
@@ -71,7 +72,11 @@ func findMedusa(b *board.Board, report func(explain.Step) bool) {
 			elim = st.seesBoth(b)
 		}
 		if len(elim) > 0 {
-			if !report(medusaStep(l, cl, elim)) {
+			s := medusaStep(l, cl, elim)
+			if ok {
+				s.Pattern.Sets = []explain.Group{clash}
+			}
+			if !report(s) {
 				return
 			}
 		}
@@ -167,12 +172,19 @@ func (st *medusaState) sees(l *board.Layout, c board.Cell, d board.Digit, col in
 	return !l.PeerSet(c).And(st.byDigit[col][d-1]).Empty()
 }
 
-// falseColour returns a colour that cannot be true: it holds two candidates of one
-// cell, or one digit twice in a house, or, if true, it would leave a cell without a
-// candidate.
-func (st *medusaState) falseColour(b *board.Board) (int8, bool) {
+// falseColour returns a colour that cannot be true, and where it clashes: two of its
+// candidates in one cell, one digit twice in a house (the two cells), or a cell that
+// it would leave without a candidate (the cell with all its candidates).
+func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 	l := b.Layout()
 	n := l.N()
+	for c := range board.Cell(l.Cells()) {
+		for col := int8(0); col < 2; col++ {
+			if ds := st.cellDigits(b, c, col); ds.Count() > 1 {
+				return col, explain.Group{Cells: []board.Cell{c}, Digits: ds}, true
+			}
+		}
+	}
 	for col := int8(0); col < 2; col++ {
 		for d := range n {
 			cells := st.byDigit[col][d]
@@ -180,16 +192,9 @@ func (st *medusaState) falseColour(b *board.Board) (int8, bool) {
 				continue
 			}
 			for h := range board.House(l.Houses()) {
-				if l.HouseSet(h).And(cells).Count() > 1 {
-					return col, true
+				if in := l.HouseSet(h).And(cells); in.Count() > 1 {
+					return col, explain.Group{Cells: in.Cells(), Digits: board.DigitsOf(board.Digit(d + 1))}, true
 				}
-			}
-		}
-	}
-	for c := range board.Cell(l.Cells()) {
-		for col := int8(0); col < 2; col++ {
-			if st.cellCount(b, c, col) > 1 {
-				return col, true
 			}
 		}
 	}
@@ -209,26 +214,26 @@ func (st *medusaState) falseColour(b *board.Board) (int8, bool) {
 				emptied = st.colour[k] == 1-col || st.colour[k] < 0 && st.sees(l, c, d, col)
 			}
 			if emptied {
-				return col, true
+				return col, explain.Group{Cells: []board.Cell{c}, Digits: s}, true
 			}
 		}
 	}
-	return 0, false
+	return 0, explain.Group{}, false
 }
 
-// cellCount returns how many candidates of c have colour col.
-func (st *medusaState) cellCount(b *board.Board, c board.Cell, col int8) int {
+// cellDigits returns the digits of c that have colour col.
+func (st *medusaState) cellDigits(b *board.Board, c board.Cell, col int8) board.DigitSet {
+	var out board.DigitSet
 	if st.cellMask[c]&(1<<col) == 0 {
-		return 0
+		return out
 	}
 	n := b.Layout().N()
-	count := 0
 	for t := b.Candidates(c); t != 0; t &= t - 1 {
-		if st.colour[int(c)*n+int(t.First())-1] == col {
-			count++
+		if d := t.First(); st.colour[int(c)*n+int(d)-1] == col {
+			out = out.With(d)
 		}
 	}
-	return count
+	return out
 }
 
 // seesBoth returns the uncoloured candidates that see both colours, by cell then digit.

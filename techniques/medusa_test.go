@@ -1,0 +1,157 @@
+package techniques
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
+)
+
+// medusaColours reads the colouring of a Medusa step from its chains: the first node
+// of the first chain is colour 0; a later chain starts at a node already coloured; every
+// link must be a strong link of b and flips the colour.
+func medusaColours(t *testing.T, b *board.Board, s explain.Step) map[board.Candidate]int {
+	t.Helper()
+	l := b.Layout()
+	line := explain.OneLiner(l, s)
+	colours := map[board.Candidate]int{}
+	for i, ch := range s.Pattern.Chains {
+		require.Len(t, ch.Links, len(ch.Nodes)-1, line)
+		var prev board.Candidate
+		for j, n := range ch.Nodes {
+			require.Len(t, n.Cells, 1, line)
+			d, ok := n.Digits.Single()
+			require.True(t, ok, line)
+			cand := board.Candidate{Cell: n.Cells[0], Digit: d}
+			require.True(t, b.Has(cand.Cell, cand.Digit), "%s: %v is no candidate", line, cand)
+			if j == 0 {
+				col, ok := colours[cand]
+				require.True(t, ok || i == 0, "%s: chain %d starts at an uncoloured node", line, i)
+				colours[cand] = col
+			} else {
+				require.Equal(t, explain.Strong, ch.Links[j-1], line)
+				require.True(t, strongLink(l, b, prev, cand), "%s: %v=%v is no strong link", line, prev, cand)
+				col, ok := colours[cand]
+				require.True(t, !ok || col == 1-colours[prev], "%s: %v coloured twice", line, cand)
+				colours[cand] = 1 - colours[prev]
+			}
+			prev = cand
+		}
+	}
+	return colours
+}
+
+// strongLink reports whether exactly one of a and c is true on b: the two candidates
+// of a cell with two, or the two places of a digit in a house with two.
+func strongLink(l *board.Layout, b *board.Board, a, c board.Candidate) bool {
+	if a.Cell == c.Cell {
+		return a.Digit != c.Digit && b.Candidates(a.Cell) == board.DigitsOf(a.Digit, c.Digit)
+	}
+	if a.Digit != c.Digit {
+		return false
+	}
+	for _, h := range l.HousesOf(a.Cell) {
+		p := b.Positions(h, a.Digit)
+		if p.Count() == 2 && l.PosIn(c.Cell, h) >= 0 && p.Has(l.PosIn(c.Cell, h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkMedusaStep checks a Medusa step by its rules: either it removes exactly one
+// colour, which two of its candidates or an emptied cell prove false, or it removes
+// uncoloured candidates that each see both colours.
+func checkMedusaStep(t *testing.T, b *board.Board, s explain.Step) {
+	t.Helper()
+	l := b.Layout()
+	line := explain.OneLiner(l, s)
+	colours := medusaColours(t, b, s)
+	sees := func(c board.Candidate, col int) bool {
+		for o, oc := range colours {
+			if oc == col && (o.Cell == c.Cell || o.Digit == c.Digit && l.Sees(o.Cell, c.Cell)) {
+				return true
+			}
+		}
+		return false
+	}
+	if col, ok := colours[s.Eliminations[0]]; ok {
+		var want []board.Candidate
+		for c, oc := range colours {
+			if oc == col {
+				want = append(want, c)
+			}
+		}
+		require.ElementsMatch(t, want, s.Eliminations, "%s: removes part of a colour", line)
+		require.Len(t, s.Pattern.Sets, 1, "%s: where the colour clashes", line)
+		clash := false
+		for _, a := range want {
+			for _, c := range want {
+				if a != c && (a.Cell == c.Cell || a.Digit == c.Digit && l.Sees(a.Cell, c.Cell)) {
+					clash = true
+				}
+			}
+		}
+		for c := range board.Cell(l.Cells()) {
+			cands := b.Candidates(c).Digits()
+			if len(cands) == 0 {
+				continue
+			}
+			if !slices.ContainsFunc(cands, func(d board.Digit) bool {
+				cand := board.Candidate{Cell: c, Digit: d}
+				oc, coloured := colours[cand]
+				return coloured && oc == col || !coloured && !sees(cand, col)
+			}) {
+				clash = true // colour col true would empty c
+			}
+		}
+		require.True(t, clash, "%s: nothing proves the colour false", line)
+		return
+	}
+	require.Empty(t, s.Pattern.Sets, "%s: a clash, but no colour removed", line)
+	for _, e := range s.Eliminations {
+		_, coloured := colours[e]
+		require.False(t, coloured, "%s: removes a coloured candidate %v", line, e)
+		require.True(t, sees(e, 0) && sees(e, 1), "%s: %v does not see both colours", line, e)
+	}
+}
+
+// TestMedusaSound walks the sample puzzles; whenever the techniques before Medusa are
+// stuck, every Medusa step must follow its rules on the state and be true to the
+// solution; then the walk goes on with every technique.
+func TestMedusaSound(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 0)
+	simple := withoutForcing(Default())
+	all := withForcing(Default())
+	found := 0
+	for i, line := range lines {
+		b, err := parseGrid(line)
+		require.NoError(t, err)
+		sol, err := fallback.Unique(context.Background(), b)
+		require.NoError(t, err, "puzzle %d", i+1)
+		for !b.Solved() {
+			advance(t, b, simple, sol)
+			if b.Solved() {
+				break
+			}
+			Medusa3D.Find(b, func(s explain.Step) bool {
+				require.Equal(t, Medusa3D.ID, s.Technique)
+				requireTrue(t, b, s, sol)
+				checkMedusaStep(t, b, s)
+				found++
+				return true
+			})
+			s, _, ok := First(b, all, Knowledge{Unique: true})
+			if !ok {
+				break
+			}
+			require.NoError(t, Apply(b, s))
+		}
+	}
+	require.Positive(t, found, "no Medusa step on any stuck state of the sample")
+}
