@@ -1,0 +1,299 @@
+package techniques
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
+)
+
+var update = flag.Bool("update", false, "rewrite the walkthrough golden files in testdata/walkthroughs")
+
+const samplePath = "../testdata/puzzles/sample.txt"
+
+// readPuzzleFile reads every puzzle of a file (one per line, '#' comments).
+func readPuzzleFile(tb testing.TB, path string) []*board.Board {
+	tb.Helper()
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	var out []*board.Board
+	r := board.NewReader(f)
+	for {
+		b, err := r.Next()
+		if err != nil {
+			require.ErrorIs(tb, err, io.EOF, "%s, line %d", path, r.Line())
+			return out
+		}
+		out = append(out, b)
+	}
+}
+
+// spread returns n puzzles taken evenly from ps (all of them when n >= len(ps)).
+func spread(ps []*board.Board, n int) []*board.Board {
+	if n >= len(ps) {
+		return ps
+	}
+	out := make([]*board.Board, 0, n)
+	for i := range n {
+		out = append(out, ps[i*len(ps)/n])
+	}
+	return out
+}
+
+func TestApplyRejectsFaultySteps(t *testing.T) {
+	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	require.NoError(t, err)
+	l := b.Layout()
+	r1c2 := l.CellAt(0, 1)
+	tests := []struct {
+		name string
+		step explain.Step
+		want string
+	}{
+		{"changes nothing", explain.Step{Technique: "x"}, "changes nothing"},
+		{"places a non-candidate", explain.Step{Technique: "x", Placements: []board.Candidate{{Cell: r1c2, Digit: 2}}}, "r1c2=2"},
+		{"removes a non-candidate", explain.Step{Technique: "x", Eliminations: []board.Candidate{{Cell: r1c2, Digit: 3}}}, "r1c2<>3"},
+		{"places in a filled cell", explain.Step{Technique: "x", Placements: []board.Candidate{{Cell: 0, Digit: 3}}}, "r1c1=3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := b.Clone()
+			err := Apply(c, tc.step)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.Equal(t, b.String(), c.String(), "a rejected step must not change the board")
+		})
+	}
+}
+
+// TestSolveSoundness walks puzzles with the whole pipeline and checks every step against
+// the unique solution: no placement wrong, no solution digit ever eliminated, and the
+// walk ends with the solution. The project's own sample always runs; the shared sets
+// (all of top1465, 1,000 of the hardest list, samples of the others) when present and
+// not -short.
+func TestSolveSoundness(t *testing.T) {
+	sets := map[string][]*board.Board{"sample": readPuzzleFile(t, samplePath)}
+	if !testing.Short() {
+		for name, n := range map[string]int{
+			"top1465": 1465, "forum-hardest-11plus": 1000, "17-clue": 1500,
+			"kaggle3m-beginner": 300, "kaggle3m-easy": 300, "kaggle3m-medium": 300,
+			"kaggle3m-hard": 300, "kaggle3m-expert": 300,
+		} {
+			path := filepath.Join("../../shared/puzzles", name+".txt")
+			if _, err := os.Stat(path); err != nil {
+				continue
+			}
+			sets[name] = spread(readPuzzleFile(t, path), n)
+		}
+	}
+	total := 0
+	for _, ps := range sets {
+		total += len(ps)
+	}
+	t.Logf("%d puzzles in %d sets", total, len(sets))
+	names := slices.Sorted(func(yield func(string) bool) {
+		for k := range sets {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			ps := sets[name]
+			var mu sync.Mutex
+			var fails []string
+			noFallback := 0
+			work := make(chan int)
+			var wg sync.WaitGroup
+			for range 2 {
+				wg.Go(func() {
+					for i := range work {
+						msg, logic := walkAndCheck(ps[i])
+						mu.Lock()
+						if msg != "" {
+							fails = append(fails, fmt.Sprintf("puzzle %d %s: %s", i+1, ps[i], msg))
+						}
+						if logic {
+							noFallback++
+						}
+						mu.Unlock()
+					}
+				})
+			}
+			for i := range ps {
+				work <- i
+			}
+			close(work)
+			wg.Wait()
+			sort.Strings(fails)
+			for _, f := range fails[:min(len(fails), 10)] {
+				t.Error(f)
+			}
+			t.Logf("%s: %d puzzles, %d solved without a fallback step", name, len(ps), noFallback)
+		})
+	}
+}
+
+// walkAndCheck solves p with the pipeline and returns what is wrong ("" when sound) and
+// whether no fallback step was needed.
+func walkAndCheck(p *board.Board) (string, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sol, err := fallback.Unique(ctx, p)
+	if err != nil {
+		return "oracle: " + err.Error(), false
+	}
+	tr, err := Solve(ctx, p, Options{})
+	if err != nil {
+		return err.Error(), false
+	}
+	b := p.Clone()
+	l := b.Layout()
+	for i, s := range tr.Steps {
+		if bad := unsound(b, sol, s); bad != "" {
+			return fmt.Sprintf("step %d %s: %s", i+1, explain.OneLiner(l, s), bad), false
+		}
+		if err := Apply(b, s); err != nil {
+			return fmt.Sprintf("step %d: %v", i+1, err), false
+		}
+	}
+	if !tr.Summary.Solved || !b.Solved() {
+		return "the walk did not finish", false
+	}
+	for c, d := range sol {
+		if b.Value(board.Cell(c)) != d {
+			return "the walk ended on another grid", false
+		}
+	}
+	return "", !tr.Summary.UsedFallback
+}
+
+// walkthroughFile is a golden walkthrough: a puzzle and its expected trace.
+type walkthroughFile struct {
+	Puzzle   string   `yaml:"puzzle"`
+	Source   string   `yaml:"source"`
+	UpTo     string   `yaml:"up_to,omitempty"` // techniques up to this ID; default: all
+	Solved   bool     `yaml:"solved"`
+	Fallback bool     `yaml:"fallback"`
+	Hardest  string   `yaml:"hardest"`
+	Steps    []string `yaml:"steps"`
+}
+
+// TestWalkthroughs runs the pipeline on each testdata/walkthroughs/*.yaml puzzle and
+// compares its trace, one canonical line per step. -update rewrites the traces (after
+// a change in techniques or their order; review the diff).
+func TestWalkthroughs(t *testing.T) {
+	files, err := filepath.Glob("../testdata/walkthroughs/*.yaml")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 20, "the walkthrough set")
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			var want walkthroughFile
+			dec := yaml.NewDecoder(strings.NewReader(string(data)))
+			dec.KnownFields(true)
+			require.NoError(t, dec.Decode(&want), path)
+			p, err := board.Parse(want.Puzzle)
+			require.NoError(t, err, path)
+			var opt Options
+			if want.UpTo != "" {
+				opt.Techniques, err = UpTo(want.UpTo)
+				require.NoError(t, err, path)
+			}
+			tr, err := Solve(context.Background(), p, opt)
+			require.NoError(t, err, path)
+			got := want
+			got.Steps = nil
+			for _, s := range tr.Steps {
+				got.Steps = append(got.Steps, explain.OneLiner(p.Layout(), s))
+			}
+			got.Solved, got.Fallback, got.Hardest = tr.Summary.Solved, tr.Summary.UsedFallback, tr.Summary.Hardest
+			if *update {
+				out, err := yaml.Marshal(got)
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(path, out, 0o644))
+				return
+			}
+			for i := range max(len(got.Steps), len(want.Steps)) {
+				g, w := at(got.Steps, i), at(want.Steps, i)
+				if g != w {
+					t.Fatalf("%s: step %d differs (run with -update after reviewing):\n got: %s\nwant: %s", path, i+1, g, w)
+				}
+			}
+			assert.Equal(t, want.Solved, got.Solved, "%s: solved", path)
+			assert.Equal(t, want.Fallback, got.Fallback, "%s: fallback", path)
+			assert.Equal(t, want.Hardest, got.Hardest, "%s: hardest", path)
+		})
+	}
+}
+
+func at(xs []string, i int) string {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return "(no step)"
+}
+
+// BenchmarkWalkthrough times a complete walkthrough with step records (no text) per
+// puzzle of each shared set, and reports the share solved without a fallback step.
+func BenchmarkWalkthrough(b *testing.B) {
+	for _, set := range []struct {
+		name string
+		n    int
+	}{{"17-clue", 500}, {"top1465", 1465}, {"forum-hardest-11plus", 200}, {"kaggle3m-expert", 1000}} {
+		b.Run(set.name, func(b *testing.B) {
+			path := filepath.Join("../../shared/puzzles", set.name+".txt")
+			if _, err := os.Stat(path); err != nil {
+				b.Skipf("%s is absent", path)
+			}
+			ps := spread(readPuzzleFile(b, path), set.n)
+			ctx := context.Background()
+			var logic, steps int
+			times := make([]time.Duration, 0, len(ps))
+			for b.Loop() {
+				logic, steps, times = 0, 0, times[:0]
+				for _, p := range ps {
+					start := time.Now()
+					tr, err := Solve(ctx, p, Options{})
+					times = append(times, time.Since(start))
+					if err != nil || !tr.Summary.Solved {
+						b.Fatalf("%s: %v", p, err)
+					}
+					steps += len(tr.Steps)
+					if !tr.Summary.UsedFallback {
+						logic++
+					}
+				}
+			}
+			slices.Sort(times)
+			var sum time.Duration
+			for _, d := range times {
+				sum += d
+			}
+			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-us/puzzle")
+			b.ReportMetric(float64(sum.Microseconds())/float64(len(ps)), "mean-us/puzzle")
+			b.ReportMetric(100*float64(logic)/float64(len(ps)), "%no-fallback")
+			b.ReportMetric(float64(steps)/float64(len(ps)), "steps/puzzle")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
