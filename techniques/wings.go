@@ -18,7 +18,8 @@ const (
 // alike; WXYZ-Wing, one cell more than XYZ-Wing, 4.6. Explainer has no remote pair
 // (it rates it as the XY-chain it is); 4.5 puts the shortest, four-cell pair just above
 // the three-cell wings, which it resembles. Scores are HoDoKu's (WXYZ-Wing has none
-// there; 200 places it above XYZ-Wing's 180).
+// there; 200 places it above XYZ-Wing's 180). HoDoKu's code list names WXYZ-Wing 0802,
+// though its library holds no case of it: fixtures test it.
 
 // XYWing is the three bivalue cells {x,y}, {x,z}, {y,z}: the pivot sees both pincers,
 // so one pincer is z and every cell that sees both loses z.
@@ -69,6 +70,7 @@ var WXYZWing = Technique{
 	Name:       "WXYZ-Wing",
 	Difficulty: 4.6,
 	Score:      200,
+	Codes:      []string{"0802"},
 	Doc: `WXYZ-Wing
 
 Four cells hold only four digits between them. Every digit but one, z, is restricted:

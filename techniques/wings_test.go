@@ -81,10 +81,10 @@ func TestFamilyConformance(t *testing.T) {
 }
 
 // readPuzzles reads up to limit puzzle lines (81 characters) from path.
-func readPuzzles(t *testing.T, path string, limit int) []string {
-	t.Helper()
+func readPuzzles(tb testing.TB, path string, limit int) []string {
+	tb.Helper()
 	data, err := os.ReadFile(path)
-	require.NoError(t, err)
+	require.NoError(tb, err)
 	var out []string
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
@@ -192,4 +192,65 @@ func TestFamilySoundTop1465(t *testing.T) {
 		}
 	}
 	t.Logf("steps checked: %v", counts)
+}
+
+// familyStates returns the states a walk of the sample puzzles passes through, for
+// benchmarks: the states the family is asked about in a real solve.
+func familyStates(tb testing.TB) []*board.Board {
+	tb.Helper()
+	var out []*board.Board
+	var basics []Technique
+	for _, tech := range Default() {
+		if tech.Difficulty < XYWing.Difficulty {
+			basics = append(basics, tech)
+		}
+	}
+	for _, p := range readPuzzles(tb, familySample, 0) {
+		b, err := parseGrid(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sol, err := fallback.Unique(context.Background(), b)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for range familyMaxSteps {
+			if b.Solved() {
+				break
+			}
+			if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
+				if err := Apply(b, s); err != nil {
+					tb.Fatal(err)
+				}
+				continue
+			}
+			out = append(out, b.Clone())
+			if s, _, ok := First(b, wingFamily(), Knowledge{Unique: true}); ok {
+				if err := Apply(b, s); err != nil {
+					tb.Fatal(err)
+				}
+				continue
+			}
+			removeWrongCandidate(b, sol)
+		}
+	}
+	return out
+}
+
+// BenchmarkFamily times each finder run to the end over the stuck states of the sample
+// walks (where the basics found nothing), reporting the mean per state.
+func BenchmarkFamily(b *testing.B) {
+	states := familyStates(b)
+	for _, tech := range wingFamily() {
+		b.Run(tech.ID, func(b *testing.B) {
+			steps := 0
+			for b.Loop() {
+				for _, s := range states {
+					tech.Find(s, func(explain.Step) bool { steps++; return true })
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/state")
+			b.ReportMetric(float64(steps)/float64(b.N), "steps/op")
+		})
+	}
 }
