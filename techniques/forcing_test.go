@@ -21,6 +21,19 @@ var forcingTechniques = []Technique{
 	ForcingChainContradiction, ForcingChainVerity, ForcingNetContradiction, ForcingNetVerity,
 }
 
+// forcingKinds says how each forcing technique propagates and what it concludes, for
+// the checks.
+var forcingKinds = []struct {
+	tech   Technique
+	rule   propagation
+	verity bool
+}{
+	{ForcingChainContradiction, alongChains, false},
+	{ForcingChainVerity, alongChains, true},
+	{ForcingNetContradiction, throughNets, false},
+	{ForcingNetVerity, throughNets, true},
+}
+
 // lastResorts are this family's techniques in Default(), in its order.
 var lastResorts = []Technique{Medusa3D, ForcingChainContradiction, ForcingNetContradiction, ForcingNetVerity}
 
@@ -62,12 +75,13 @@ func withForcing(ts []Technique) []Technique {
 	return ts
 }
 
-// withoutForcing returns ts without this family's techniques, so a test can reach the
-// states where nothing simpler applies.
-func withoutForcing(ts []Technique) []Technique {
-	return slices.DeleteFunc(slices.Clone(ts), func(t Technique) bool {
-		return t.ID == Medusa3D.ID || slices.ContainsFunc(forcingTechniques, func(f Technique) bool { return f.ID == t.ID })
-	})
+// basics are the techniques the soundness walks use to reach states for this family:
+// a fixed list rather than Default(), so that chains and wings added to Default() do not
+// leave the walks without work for Medusa and the forcing techniques.
+var basics = []Technique{
+	FullHouse, HiddenSingle, NakedSingle, LockedCandidatesPointing, LockedCandidatesClaiming,
+	LockedPair, LockedTriple, NakedPair, XWing, HiddenPair, NakedTriple, Swordfish,
+	HiddenTriple, NakedQuad, Jellyfish, HiddenQuad,
 }
 
 // nodeValue is a chain node with the truth value the chain gives it.
@@ -298,40 +312,35 @@ func requireTrue(t *testing.T, b *board.Board, s explain.Step, sol []board.Digit
 	}
 }
 
-// TestForcingSound walks puzzles of the sample (and of top1465 when present, a few under
-// -short) with the simpler techniques; each time they are stuck, every step of every
-// forcing technique must be sound on the state and true to the solution, and the first
-// one found is applied.
+// TestForcingSound walks the sample puzzles (the first 8 under -short) with the basics;
+// each time they are stuck, the first 20 steps of every forcing technique must be sound
+// on the state, link by link, and true to the solution; then the first step of this
+// family is applied.
 func TestForcingSound(t *testing.T) {
 	lines := readPuzzleLines(t, forcingSamplePath, 0)
 	if testing.Short() {
 		lines = lines[:8]
 	}
-	simple := withoutForcing(Default())
-	all := withForcing(Default())
+	simple := basics
+	all := withForcing(slices.Clone(basics))
 	for i, line := range lines {
 		b, err := parseGrid(line)
 		require.NoError(t, err)
 		sol, err := fallback.Unique(context.Background(), b)
 		require.NoError(t, err, "puzzle %d", i+1)
-		for rounds := 0; !b.Solved(); rounds++ {
+		for !b.Solved() {
 			advance(t, b, simple, sol)
 			if b.Solved() {
 				break
 			}
-			steps := 0
-			for _, tech := range forcingTechniques {
-				verity := strings.HasSuffix(tech.ID, "verity")
-				rule := alongChains
-				if strings.Contains(tech.ID, "net") {
-					rule = throughNets
-				}
-				tech.Find(b, func(s explain.Step) bool {
-					require.Equal(t, tech.ID, s.Technique)
+			for _, k := range forcingKinds {
+				steps := 0
+				k.tech.Find(b, func(s explain.Step) bool {
+					require.Equal(t, k.tech.ID, s.Technique)
 					requireTrue(t, b, s, sol)
-					checkForcingStep(t, b, s, rule, verity)
+					checkForcingStep(t, b, s, k.rule, k.verity)
 					steps++
-					return steps < 60 // enough to check, without following every premise
+					return steps < 20 // enough to check, without following every premise
 				})
 			}
 			s, _, ok := First(b, all, Knowledge{Unique: true})
@@ -396,4 +405,132 @@ func BenchmarkTop1465Walkthrough(b *testing.B) {
 	b.ReportMetric(float64(solved)/float64(b.N), "no-fallback")
 	b.ReportMetric(float64(len(puzzles)), "puzzles")
 	b.ReportMetric(spent.Seconds()*1000/float64(total), "ms/puzzle")
+}
+
+// stuckStates walks puzzles with the basics and returns a copy of every state where they
+// are stuck, moving on with this family's first step.
+func stuckStates(tb testing.TB, lines []string) []*board.Board {
+	tb.Helper()
+	simple := basics
+	all := withForcing(slices.Clone(basics))
+	var out []*board.Board
+	for _, line := range lines {
+		b, err := parseGrid(line)
+		require.NoError(tb, err)
+		for !b.Solved() {
+			s, _, ok := First(b, simple, Knowledge{Unique: true})
+			if !ok {
+				out = append(out, b.Clone())
+				if s, _, ok = First(b, all, Knowledge{Unique: true}); !ok {
+					break
+				}
+			}
+			require.NoError(tb, Apply(b, s))
+		}
+	}
+	return out
+}
+
+// BenchmarkLastResortFinders times each technique of this family on the top1465 states
+// (of the first 100 puzzles; 10 under -short) where the basics are stuck, up to its
+// first step, as the pipeline calls it:
+//
+//	go test ./techniques -run '^$' -bench LastResortFinders
+func BenchmarkLastResortFinders(b *testing.B) {
+	max := 100
+	if testing.Short() {
+		max = 10
+	}
+	states := stuckStates(b, readPuzzleLines(b, top1465Path, max))
+	for _, tech := range append([]Technique{Medusa3D}, forcingTechniques...) {
+		b.Run(tech.ID, func(b *testing.B) {
+			found := 0
+			for b.Loop() {
+				found = 0
+				for _, s := range states {
+					tech.Find(s, func(explain.Step) bool { found++; return false })
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(states)), "µs/state")
+			b.ReportMetric(float64(found)/float64(len(states)), "found/state")
+		})
+	}
+}
+
+// removedList splits a space-separated list of eliminations.
+func removedList(s string) []string { return strings.Fields(s) }
+
+// TestForcingChainVerity runs the chain verity, which has no fixture file because it is
+// not in Default(), on named states the way the fixture runner does: every step wanted,
+// none more, each true to the solution.
+func TestForcingChainVerity(t *testing.T) {
+	const (
+		top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1927..5.3....4.9.7.4...."
+		top2 = "7.8...3.....2.1...5.........4.....263...8.......1...93.9.6....4....7.5..........."
+		rm1  = "r1c2<>1 r1c2<>2 r1c3<>5 r1c3<>9 r2c2<>1 r2c2<>2 r2c3<>5 r2c3<>9 r3c2<>2 r3c3<>5 r3c3<>9 " +
+			"r4c2<>1 r4c2<>2 r4c4<>4 r4c6<>4 r4c7<>1 r4c7<>4 r4c9<>4 r5c3<>1 r5c3<>2 r5c3<>4 r6c3<>1 " +
+			"r6c3<>4 r6c3<>6 r6c7<>1 r7c8<>6 r7c8<>8 r7c9<>6 r7c9<>8 r8c2<>6 r8c9<>6 r8c9<>8 r9c2<>6 " +
+			"r9c4<>8 r9c6<>6 r9c6<>8 r9c7<>3 r9c7<>5 r9c8<>1 r9c8<>2 r9c8<>3 r9c8<>5 r9c9<>2 r9c9<>3 r9c9<>5"
+		rm2 = "r2c7<>8 r3c4<>3 r3c4<>4 r3c4<>9 r3c6<>3 r3c6<>4 r3c6<>6 r3c6<>9 r3c7<>7 r3c7<>8 r3c8<>7 " +
+			"r3c8<>8 r3c9<>7 r3c9<>8 r4c5<>3 r5c2<>5 r5c3<>5 r5c4<>5 r5c6<>5 r7c5<>3 r7c7<>8 r9c5<>3 r9c7<>8"
+	)
+	cases := []fixtureCase{
+		{
+			Name: "4 in row 2, two conclusions", Source: "top1465:1, walkthrough state", Grid: top1,
+			Removed: removedList(rm1),
+			Want: []string{
+				"Forcing Chain Verity: 4 in r2 => r5c9<>4",
+				"Forcing Chain Verity: 4 in r2 => r6c6<>4",
+			},
+		},
+		{
+			Name: "nothing once they are made", Source: "top1465:1, the state above after its two steps", Grid: top1,
+			Removed: removedList(rm1 + " r5c9<>4 r6c6<>4"),
+			Want:    []string{},
+		},
+		{
+			Name: "5 in row 2", Source: "top1465:2, walkthrough state", Grid: top2,
+			Removed: removedList(rm2),
+			Want:    []string{"Forcing Chain Verity: 5 in r2 => r2c9<>9"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) { runCase(t, "TestForcingChainVerity", ForcingChainVerity, c) })
+	}
+}
+
+// TestChainVerityIsChainContradiction checks why Default() leaves the chain verity out:
+// on every stuck state of the sample, whatever it concludes, a chain contradiction
+// concludes too (a placement in a cell of two may come as the other candidate removed).
+func TestChainVerityIsChainContradiction(t *testing.T) {
+	// Every step of both to the end is slow: a few puzzles make the point.
+	lines := readPuzzleLines(t, forcingSamplePath, 10)
+	if testing.Short() {
+		lines = lines[:3]
+	}
+	checked := 0
+	for _, b := range stuckStates(t, lines) {
+		l := b.Layout()
+		contra := map[string]bool{}
+		for _, s := range findAll(ForcingChainContradiction, b) {
+			for _, p := range s.Placements {
+				contra[l.PlacementName(p)] = true
+			}
+			for _, e := range s.Eliminations {
+				contra[l.CandidateName(e)] = true
+			}
+		}
+		for _, s := range findAll(ForcingChainVerity, b) {
+			for _, p := range s.Placements {
+				other := b.Candidates(p.Cell).Without(p.Digit)
+				viaOther := other.Count() == 1 && contra[l.CandidateName(board.Candidate{Cell: p.Cell, Digit: other.First()})]
+				require.True(t, contra[l.PlacementName(p)] || viaOther, "%s has no contradiction", explain.OneLiner(l, s))
+			}
+			for _, e := range s.Eliminations {
+				require.True(t, contra[l.CandidateName(e)], "%s has no contradiction", explain.OneLiner(l, s))
+			}
+			checked++
+		}
+	}
+	require.Positive(t, checked, "no chain verity on the sample")
 }

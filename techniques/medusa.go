@@ -38,12 +38,13 @@ type medusaCluster struct {
 	parent  []int32 // per member: the index in members it was coloured from, -1 for the first
 }
 
-// medusaState is a colouring of one cluster in sets, for the rules.
+// medusaState is the colouring of one cluster, in tables the rules read in O(1): the
+// colour of each candidate, the colours in each cell, and which candidates see a colour
+// through the same digit in a peer cell.
 type medusaState struct {
-	colour   []int8             // per candidate index: -1, 0 or 1 (this cluster only)
-	cellMask []uint8            // per cell: the colours present, bit per colour
-	byDigit  [2][]board.CellSet // per colour, per digit-1: the cells of that colour
-	coloured board.CellSet
+	colour   []int8     // per candidate index: -1, 0 or 1 (this cluster only)
+	cellMask []uint8    // per cell: the colours present, bit per colour
+	seen     [2][]int32 // per colour, per candidate index: how many peers hold it in that colour
 }
 
 func findMedusa(b *board.Board, report func(explain.Step) bool) {
@@ -55,8 +56,8 @@ func findMedusa(b *board.Board, report func(explain.Step) bool) {
 	for i := range st.colour {
 		st.colour[i] = -1
 	}
-	for k := range st.byDigit {
-		st.byDigit[k] = make([]board.CellSet, n)
+	for k := range st.seen {
+		st.seen[k] = make([]int32, l.Cells()*n)
 	}
 	for _, cl := range clusters {
 		st.load(l, cl)
@@ -137,39 +138,46 @@ func strongPartners(b *board.Board, k int32, f func(int32)) {
 // colourOf returns the colour of member i: the parity of its depth in the colouring tree.
 func (st *medusaState) colourOf(cl medusaCluster, i int) int8 { return st.colour[cl.members[i]] }
 
-func (st *medusaState) load(l *board.Layout, cl medusaCluster) {
+func (st *medusaState) load(l *board.Layout, cl medusaCluster) { st.mark(l, cl, 1) }
+
+func (st *medusaState) unload(l *board.Layout, cl medusaCluster) { st.mark(l, cl, -1) }
+
+// mark colours the cluster's candidates (by = 1) or clears them again (by = -1).
+func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int32) {
 	n := l.N()
 	for i, m := range cl.members {
 		col := int8(0)
 		if p := cl.parent[i]; p >= 0 {
 			col = 1 - st.colour[cl.members[p]]
 		}
-		st.colour[m] = col
+		if by < 0 {
+			col = st.colour[m]
+		}
 		c, d := board.Cell(int(m)/n), int(m)%n
-		st.cellMask[c] |= 1 << col
-		st.byDigit[col][d].Add(c)
-		st.coloured.Add(c)
+		for _, p := range l.Peers(c) {
+			st.seen[col][int(p)*n+d] += by
+		}
+		if by > 0 {
+			st.colour[m] = col
+			st.cellMask[c] |= 1 << col
+		}
+	}
+	if by < 0 {
+		for _, m := range cl.members {
+			st.colour[m] = -1
+			st.cellMask[int(m)/n] = 0
+		}
 	}
 }
 
-func (st *medusaState) unload(l *board.Layout, cl medusaCluster) {
-	n := l.N()
-	for _, m := range cl.members {
-		c, d := board.Cell(int(m)/n), int(m)%n
-		st.byDigit[st.colour[m]][d].Remove(c)
-		st.colour[m] = -1
-		st.cellMask[c] = 0
-		st.coloured.Remove(c)
-	}
-}
-
-// sees reports whether the uncoloured candidate (c, d) sees colour col: a candidate of
-// that colour in its cell, or digit d of that colour in a peer.
+// sees reports whether the candidate (c, d) sees colour col: another candidate of that
+// colour in its cell, or digit d of that colour in a peer.
 func (st *medusaState) sees(l *board.Layout, c board.Cell, d board.Digit, col int8) bool {
-	if st.cellMask[c]&(1<<col) != 0 {
+	k := int(c)*l.N() + int(d) - 1
+	if st.cellMask[c]&(1<<col) != 0 && st.colour[k] != col {
 		return true
 	}
-	return !l.PeerSet(c).And(st.byDigit[col][d-1]).Empty()
+	return st.seen[col][k] > 0
 }
 
 // falseColour returns a colour that cannot be true, and where it clashes: two of its
@@ -185,15 +193,20 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 			}
 		}
 	}
-	for col := int8(0); col < 2; col++ {
-		for d := range n {
-			cells := st.byDigit[col][d]
-			if cells.Count() < 2 {
+	for c := range board.Cell(l.Cells()) {
+		if st.cellMask[c] == 0 {
+			continue
+		}
+		for t := b.Candidates(c); t != 0; t &= t - 1 {
+			d := t.First()
+			k := int(c)*n + int(d) - 1
+			col := st.colour[k]
+			if col < 0 || st.seen[col][k] == 0 {
 				continue
 			}
-			for h := range board.House(l.Houses()) {
-				if in := l.HouseSet(h).And(cells); in.Count() > 1 {
-					return col, explain.Group{Cells: in.Cells(), Digits: board.DigitsOf(board.Digit(d + 1))}, true
+			for _, p := range l.Peers(c) {
+				if p > c && st.colour[int(p)*n+int(d)-1] == col {
+					return col, explain.Group{Cells: []board.Cell{c, p}, Digits: board.DigitsOf(d)}, true
 				}
 			}
 		}
