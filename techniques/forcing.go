@@ -262,8 +262,6 @@ func (e *forcingEngine) candidate(x int32) (board.Cell, board.Digit, bool) {
 	return board.Cell(k / e.n), board.Digit(k%e.n + 1), x&1 == 1
 }
 
-func (e *forcingEngine) isSet(x int32) bool { return e.info[x].mark == e.epoch }
-
 func (e *forcingEngine) depth(x int32) int32 { return e.info[x].depth }
 
 // propagate follows premise up to depth maxDepth and reports whether it ran into a
