@@ -53,7 +53,7 @@ cannot hold it.`,
 var XYChain = Technique{
 	ID:         idXYChain,
 	Name:       "XY-Chain",
-	Difficulty: chainDifficultySingle + 0.1,
+	Difficulty: chainDifficultySingle,
 	Score:      chainScoreSingleDigitish,
 	Codes:      []string{"0702"},
 	Doc: `XY-Chain

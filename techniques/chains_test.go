@@ -3,7 +3,6 @@ package techniques
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -33,127 +32,39 @@ var chainTechniques = map[string]Technique{
 // continuous loop through an almost locked set whose eliminations we do not find.
 var chainLibMisses = map[string]int{"0709-2": 1}
 
-const chainReglibPath = "../../shared/conformance/reglib-1.3-dev.txt"
-
-// chainLibCase is one line of HoDoKu's regression library.
-type chainLibCase struct {
-	code, variant string
-	line          string
-	b             *board.Board
-	elims, places []board.Candidate
-}
-
-// parseChainLibCase reads ":code[-variant]:digits:givens:deleted:eliminations:placements:extra:".
-func parseChainLibCase(line string) (chainLibCase, error) {
-	f := strings.Split(line, ":")
-	if len(f) < 8 {
-		return chainLibCase{}, fmt.Errorf("library line has %d fields, want 8 or more", len(f))
-	}
-	c := chainLibCase{line: line}
-	c.code, c.variant, _ = strings.Cut(f[1], "-")
-	l := board.Classic
-	values := make([]board.Digit, 0, l.Cells())
-	for _, r := range f[3] {
-		switch {
-		case r == '+':
-		case r == '.' || r == '0':
-			values = append(values, 0)
-		default:
-			d, ok := board.DigitFromRune(r)
-			if !ok {
-				return chainLibCase{}, fmt.Errorf("givens: %q is not a digit", r)
-			}
-			values = append(values, d)
-		}
-	}
-	b, err := board.FromDigits(l, values)
-	if err != nil {
-		return chainLibCase{}, err
-	}
-	cands := func(s string) ([]board.Candidate, error) {
-		var out []board.Candidate
-		for _, tok := range strings.Fields(s) {
-			if len(tok) != 3 {
-				return nil, fmt.Errorf("candidate %q is not <digit><row><col>", tok)
-			}
-			d, r, col := board.Digit(tok[0]-'0'), int(tok[1]-'1'), int(tok[2]-'1')
-			out = append(out, board.Candidate{Cell: l.CellAt(r, col), Digit: d})
-		}
-		sortChainCands(out)
-		return out, nil
-	}
-	deleted, err := cands(f[4])
-	if err != nil {
-		return chainLibCase{}, err
-	}
-	for _, x := range deleted {
-		b.Eliminate(x.Cell, x.Digit)
-	}
-	c.b = b
-	if c.elims, err = cands(f[5]); err != nil {
-		return chainLibCase{}, err
-	}
-	if c.places, err = cands(f[6]); err != nil {
-		return chainLibCase{}, err
-	}
-	return c, nil
-}
-
-func readChainLibCases(t *testing.T) []chainLibCase {
-	t.Helper()
-	f, err := os.Open(chainReglibPath)
+// TestChainConformance runs every HoDoKu library case of the chain codes through
+// Conform: some step of the technique must make exactly the case's eliminations or
+// placements. It logs the table of passes per code and variant.
+func TestChainConformance(t *testing.T) {
+	f, err := os.Open(libraryPath)
 	if os.IsNotExist(err) {
-		t.Skip("no shared conformance library")
+		t.Skipf("%s is absent", libraryPath)
 	}
 	require.NoError(t, err)
 	defer f.Close()
-	var out []chainLibCase
+	pass, total := map[string]int{}, map[string]int{}
 	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
 		if !strings.HasPrefix(line, ":") {
 			continue
 		}
-		code, _, _ := strings.Cut(strings.Split(line, ":")[1], "-")
+		code, _, _ := strings.Cut(strings.SplitN(line[1:], ":", 2)[0], "-")
 		if _, ok := chainTechniques[code]; !ok {
 			continue
 		}
-		c, err := parseChainLibCase(line)
+		c, err := board.ParseLibraryLine(line)
 		require.NoError(t, err, line)
-		out = append(out, c)
+		key := code + variantSuffix(c)
+		total[key]++
+		if res := Conform(c, chainFamily); res.Outcome == ConformPass {
+			pass[key]++
+		} else {
+			t.Logf("%s: %s\n%s", key, res.Reason, line)
+		}
 	}
 	require.NoError(t, sc.Err())
-	return out
-}
-
-// TestChainConformance runs every HoDoKu library case of the chain codes: some step of
-// the technique must make exactly the case's eliminations or placements.
-func TestChainConformance(t *testing.T) {
-	cases := readChainLibCases(t)
-	pass := map[string]int{}
-	total := map[string]int{}
-	for _, c := range cases {
-		tech := chainTechniques[c.code]
-		key := c.code
-		if c.variant != "" {
-			key += "-" + c.variant
-		}
-		total[key]++
-		steps := chainFindAll(tech, c.b)
-		ok := slices.ContainsFunc(steps, func(s explain.Step) bool {
-			return slices.Equal(s.Eliminations, c.elims) && slices.Equal(chainSorted(s.Placements), c.places)
-		})
-		if ok {
-			pass[key]++
-			continue
-		}
-		var lines []string
-		for _, s := range steps {
-			lines = append(lines, explain.OneLiner(c.b.Layout(), s))
-		}
-		t.Logf("%s fails: want elims %v places %v\n%s\ngot:\n\t%s", key, chainNames(c.b.Layout(), c.elims), chainNames(c.b.Layout(), c.places), c.line, strings.Join(lines, "\n\t"))
-	}
 	keys := make([]string, 0, len(total))
 	for k := range total {
 		keys = append(keys, k)
@@ -163,20 +74,6 @@ func TestChainConformance(t *testing.T) {
 		t.Logf("%s: %d/%d", k, pass[k], total[k])
 		assert.GreaterOrEqual(t, pass[k], total[k]-chainLibMisses[k], "%s: cases passed", k)
 	}
-}
-
-func chainSorted(cs []board.Candidate) []board.Candidate {
-	out := slices.Clone(cs)
-	sortChainCands(out)
-	return out
-}
-
-func chainNames(l *board.Layout, cs []board.Candidate) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = l.CandidateName(c)
-	}
-	return out
 }
 
 // chainFindAll runs a finder to the end and returns every step it reports.

@@ -1,0 +1,192 @@
+package techniques
+
+import (
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+const (
+	idSueDeCoq = "sue-de-coq"
+	// sdcMaxCells bounds the cells taken from the rest of the line or the box: all of them
+	// on a 9x9 grid (six), and few enough on larger grids that the pairs of subsets stay
+	// cheap to try.
+	sdcMaxCells = 6
+)
+
+// SueDeCoq is two or three cells where a box meets a line, holding at least two digits
+// more than they have cells, with a set of cells in the rest of the line and one in the
+// rest of the box whose digits are disjoint: together the cells hold as many digits as
+// they have cells, so each digit is there once, and the rest of the line and box lose
+// them as far as they reach.
+//
+// Pattern: Sets are the intersection cells, the line cells and the box cells, each with
+// its digits; Houses are the line and the box; Digits are all the digits of the pattern.
+var SueDeCoq = Technique{
+	ID:         idSueDeCoq,
+	Name:       "Sue de Coq",
+	Difficulty: 7.4,
+	Score:      250,
+	Codes:      []string{"1101"},
+	Doc: `Sue de Coq
+
+Take two or three cells where a box meets a row or column, holding at least two digits
+more than they have cells. Add cells from the rest of the line whose digits, and cells
+from the rest of the box whose digits, share none with each other, so that all the cells
+together hold exactly as many digits as they have cells. A digit of the line cells can
+only be in the line part (the intersection and the line cells), so at most once; the
+same holds in the box, and the intersection's other digits are in it at most once. So
+each digit is there exactly once: the line cells' digits leave the rest of the line,
+the box cells' digits the rest of the box, and the intersection's digits that neither
+side has leave both.`,
+	Find: sueDeCoqFinder,
+}
+
+// sdcSubset is a subset of the rest of a line or box: its cells and digits.
+type sdcSubset struct {
+	cells  []board.Cell
+	digits board.DigitSet
+}
+
+// sdcSubsets appends every subset of cells of one to sdcMaxCells cells.
+func sdcSubsets(out []sdcSubset, b *board.Board, cells []board.Cell) []sdcSubset {
+	var pick []board.Cell
+	var walk func(from int, ds board.DigitSet)
+	walk = func(from int, ds board.DigitSet) {
+		for i := from; i < len(cells); i++ {
+			pick = append(pick, cells[i])
+			nds := ds | b.Candidates(cells[i])
+			out = append(out, sdcSubset{cells: append([]board.Cell(nil), pick...), digits: nds})
+			if len(pick) < sdcMaxCells {
+				walk(i+1, nds)
+			}
+			pick = pick[:len(pick)-1]
+		}
+	}
+	walk(0, 0)
+	return out
+}
+
+func sueDeCoqFinder(b *board.Board, report func(explain.Step) bool) {
+	l := b.Layout()
+	var found []alsFound
+	var inter, lineRest, boxRest []board.Cell
+	var ls, bs []sdcSubset
+	for bi := range l.N() {
+		box := l.BoxHouse(bi)
+		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
+			var lines [board.MaxSize]bool
+			for _, c0 := range l.HouseCells(box) {
+				line := l.HousesOf(c0)[kind]
+				if lines[l.Index(line)] {
+					continue
+				}
+				lines[l.Index(line)] = true
+				inter, lineRest, boxRest = inter[:0], lineRest[:0], boxRest[:0]
+				for _, c := range l.HouseCells(line) {
+					if b.Value(c) != 0 {
+						continue
+					}
+					if l.PosIn(c, box) >= 0 {
+						inter = append(inter, c)
+					} else {
+						lineRest = append(lineRest, c)
+					}
+				}
+				for _, c := range l.HouseCells(box) {
+					if b.Value(c) == 0 && l.PosIn(c, line) < 0 {
+						boxRest = append(boxRest, c)
+					}
+				}
+				if len(inter) < 2 || len(lineRest) == 0 || len(boxRest) == 0 {
+					continue
+				}
+				ls = sdcSubsets(ls[:0], b, lineRest)
+				bs = sdcSubsets(bs[:0], b, boxRest)
+				for m := 1; m < 1<<len(inter); m++ {
+					nc := 0
+					var v board.DigitSet
+					for i, c := range inter {
+						if m&(1<<i) != 0 {
+							nc++
+							v |= b.Candidates(c)
+						}
+					}
+					if nc < 2 || v.Count() < nc+2 {
+						continue
+					}
+					for _, ln := range ls {
+						if ln.digits&v == 0 || ln.digits.Count() > len(ln.cells)+nc {
+							continue
+						}
+						for _, bx := range bs {
+							if bx.digits&v == 0 || bx.digits&ln.digits != 0 || bx.digits.Count() > len(bx.cells)+nc {
+								continue
+							}
+							all := v | ln.digits | bx.digits
+							if all.Count() != nc+len(ln.cells)+len(bx.cells) {
+								continue
+							}
+							found = sdcConclude(found, b, line, box, inter, m, v, ln, bx)
+						}
+					}
+				}
+			}
+		}
+	}
+	reportFound(found, map[string]bool{}, report)
+}
+
+// sdcConclude records what one Sue de Coq removes, if anything.
+func sdcConclude(found []alsFound, b *board.Board, line, box board.House, inter []board.Cell, m int, v board.DigitSet, ln, bx sdcSubset) []alsFound {
+	l := b.Layout()
+	var pattern board.CellSet
+	var cs []board.Cell
+	for i, c := range inter {
+		if m&(1<<i) != 0 {
+			cs = append(cs, c)
+			pattern.Add(c)
+		}
+	}
+	for _, c := range ln.cells {
+		pattern.Add(c)
+	}
+	for _, c := range bx.cells {
+		pattern.Add(c)
+	}
+	// The line part holds the line cells' digits and the intersection's digits the box
+	// cells lack; the box part the other way round.
+	lineLose := ln.digits | v&^bx.digits
+	boxLose := bx.digits | v&^ln.digits
+	var elims []board.Candidate
+	for c := range board.Cell(l.Cells()) {
+		if pattern.Has(c) || b.Value(c) != 0 {
+			continue
+		}
+		var lose board.DigitSet
+		if l.PosIn(c, line) >= 0 {
+			lose |= lineLose
+		}
+		if l.PosIn(c, box) >= 0 {
+			lose |= boxLose
+		}
+		for s := lose & b.Candidates(c); s != 0; s &= s - 1 {
+			elims = append(elims, board.Candidate{Cell: c, Digit: s.First()})
+		}
+	}
+	if len(elims) == 0 {
+		return found
+	}
+	return append(found, alsFound{
+		step: explain.Step{Technique: idSueDeCoq, Eliminations: elims, Pattern: explain.Pattern{
+			Digits: v | ln.digits | bx.digits,
+			Houses: []board.House{line, box},
+			Sets: []explain.Group{
+				{Cells: cs, Digits: v},
+				{Cells: ln.cells, Digits: ln.digits},
+				{Cells: bx.cells, Digits: bx.digits},
+			},
+		}},
+		cells: len(cs) + len(ln.cells) + len(bx.cells),
+		order: len(found),
+	})
+}
