@@ -544,3 +544,80 @@ func TestChainVerityIsChainContradiction(t *testing.T) {
 	}
 	require.Positive(t, checked, "no chain verity on the sample")
 }
+
+// sizedPuzzle makes a puzzle of an n x n layout with one solution: a pattern solution,
+// then givens taken away in a fixed shuffled order while the solution stays unique,
+// until keep of them are left or none can go.
+func sizedPuzzle(t *testing.T, n, keep int) *board.Board {
+	t.Helper()
+	l, err := board.LayoutOf(n)
+	require.NoError(t, err)
+	br, bc := l.BoxRows(), l.BoxCols()
+	values := make([]board.Digit, l.Cells())
+	for r := range n {
+		for c := range n {
+			values[r*n+c] = board.Digit((r%br*bc+r/br+c)%n + 1)
+		}
+	}
+	order := make([]int, len(values))
+	for i := range order {
+		order[i] = (i*7919 + 13) % len(values) // a fixed permutation: 7919 is prime to every size
+	}
+	left := len(values)
+	for _, i := range order {
+		if left <= keep {
+			break
+		}
+		v := values[i]
+		values[i] = 0
+		b, err := board.FromDigits(l, values)
+		require.NoError(t, err)
+		if count, err := fallback.Count(context.Background(), b, 2); err != nil || count != 1 {
+			values[i] = v
+			continue
+		}
+		left--
+	}
+	b, err := board.FromDigits(l, values)
+	require.NoError(t, err)
+	return b
+}
+
+// TestForcingOtherSizes runs every technique of this family on puzzles of other sizes:
+// the engine works on houses, so each step must be as sound there as on 9x9.
+func TestForcingOtherSizes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		n, keep int
+	}{
+		{"4x4", 4, 4},
+		{"6x6", 6, 10},
+		{"8x8", 8, 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := sizedPuzzle(t, tc.n, tc.keep)
+			sol, err := fallback.Unique(context.Background(), b)
+			require.NoError(t, err)
+			found := 0
+			for _, k := range forcingKinds {
+				steps := 0
+				k.tech.Find(b, func(s explain.Step) bool {
+					requireTrue(t, b, s, sol)
+					checkForcingStep(t, b, s, k.rule, k.verity)
+					steps++
+					return steps < 10
+				})
+				found += steps
+			}
+			Medusa3D.Find(b, func(s explain.Step) bool {
+				requireTrue(t, b, s, sol)
+				checkMedusaStep(t, b, s)
+				found++
+				return true
+			})
+			require.Positive(t, found, "nothing found on the %s puzzle", tc.name)
+			// The whole family finishes the puzzle with the singles, no search needed.
+			require.Zero(t, walkthrough(t, b.Clone(), withForcing([]Technique{FullHouse, HiddenSingle, NakedSingle})))
+		})
+	}
+}
