@@ -348,10 +348,15 @@ func (g *chainGraph) link(k chainLinks) {
 						if !g.disjoint(x, y) {
 							continue
 						}
-						if k.houseWeak {
+						// Two nodes can share a line and a box: link them once, in the
+						// first house they share (for a strong link, the first where
+						// they are the digit's only places).
+						strong := g.nodes[x].size+g.nodes[y].size == pos.Count()
+						first, firstStrong := g.firstShared(x, y, d, h)
+						if k.houseWeak && first {
 							weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
 						}
-						if k.houseStrong && g.nodes[x].size+g.nodes[y].size == pos.Count() {
+						if k.houseStrong && strong && firstStrong {
 							strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
 						}
 					}
@@ -388,24 +393,42 @@ func (g *chainGraph) disjoint(x, y int32) bool {
 	return true
 }
 
-// chainCompress turns a list of directed edges into sorted, duplicate-free adjacency rows
-// (two cells can share a row and a box, so a link may be listed twice).
-func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
-	slices.SortFunc(edges, func(a, b [2]int32) int {
-		if a[0] != b[0] {
-			return int(a[0] - b[0])
+// firstShared reports whether h is the first house that nodes x and y (of digit d, both
+// in h) share, and whether it is the first shared house where they are d's only places.
+func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (first, firstStrong bool) {
+	first, firstStrong = true, true
+	nx, ny := &g.nodes[x], &g.nodes[y]
+	for _, hx := range nx.houses[:nx.nh] {
+		if hx >= h || !slices.Contains(ny.houses[:ny.nh], hx) {
+			continue
 		}
-		return int(a[1] - b[1])
-	})
-	edges = slices.Compact(edges)
-	at := make([]int32, nodes+1)
-	to := make([]int32, len(edges))
-	for i, e := range edges {
-		at[e[0]+1]++
-		to[i] = e[1]
+		first = false
+		if g.b.Positions(hx, d).Count() == nx.size+ny.size {
+			firstStrong = false
+		}
 	}
+	return first, firstStrong
+}
+
+// chainCompress turns a list of directed edges (each listed once) into adjacency rows.
+func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
+	at := make([]int32, nodes+2)
+	for _, e := range edges {
+		at[e[0]+2]++
+	}
+	for i := 2; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	to := make([]int32, len(edges))
+	for _, e := range edges {
+		to[at[e[0]+1]] = e[1]
+		at[e[0]+1]++
+	}
+	at = at[:nodes+1]
+	// Rows in node order keep the search (and so which of two equally short chains
+	// it finds) independent of the order links were found in.
 	for i := range nodes {
-		at[i+1] += at[i]
+		slices.Sort(to[at[i]:at[i+1]])
 	}
 	return at, to
 }
