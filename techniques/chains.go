@@ -316,7 +316,7 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 				}
 				closes := g.weakLinked(start, end)
 				if v.ends == endsContinuous {
-					if !closes {
+					if !closes || v.grouped && !s.throughGroup(st) {
 						continue
 					}
 					path := s.path(st)
@@ -327,7 +327,7 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 					continue
 				}
 				// An open chain and its reverse conclude the same: keep one.
-				if end < start || v.open && closes {
+				if end < start || v.open && closes || v.grouped && !s.throughGroup(st) {
 					continue
 				}
 				buf = g.endEliminations(buf[:0], start, end)

@@ -539,3 +539,14 @@ func (s *chainSearch) path(st int32) []int32 {
 	}
 	return out
 }
+
+// throughGroup reports whether the chain to state st passes through a group or set
+// node, without building the path.
+func (s *chainSearch) throughGroup(st int32) bool {
+	for x := st; x >= 0; x = s.parent[x] {
+		if s.g.isGroup(x >> 1) {
+			return true
+		}
+	}
+	return false
+}
