@@ -298,9 +298,10 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 	var buf []board.Candidate
 	skip := make([]uint64, g.nw)
 	for start := range int32(len(g.nodes)) {
-		if g.nodes[start].kind == chainALSNode {
+		if k := g.nodes[start].kind; k == chainALSNode || k == chainGroup && v.ends == endsContinuous {
 			// A chain through a set is found from its candidates; sets as ends would
-			// only add the same conclusions at a higher cost.
+			// only add the same conclusions at a higher cost. So would groups as the
+			// start of a loop, which passes through candidates too.
 			continue
 		}
 		switch v.ends {
