@@ -42,6 +42,7 @@ func commands() []command {
 		hintCommand(),
 		techniquesCommand(),
 		conformCommand(),
+		serveCommand(),
 	}
 }
 

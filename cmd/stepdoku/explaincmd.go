@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/html"
 	"github.com/stepdoku/stepdoku/techniques"
 )
 
@@ -63,7 +64,8 @@ cannot be finished by the chosen techniques.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
-		format := fs.String("format", "text", "output: text, json or yaml")
+		format := fs.String("format", "text", "output: text, json, yaml, html (one page with every step drawn) or svg (the picture of --step)")
+		step := fs.Int("step", -1, "with --format svg: the step `N` to draw (1 to the number of steps; 0 for the puzzle)")
 		lang := fs.String("lang", "en", "language of the prose: en or ja")
 		brief := fs.Bool("brief", false, "text: one-liners only, without the prose")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
@@ -78,8 +80,11 @@ cannot be finished by the chosen techniques.`,
 		if err != nil {
 			return fail(e, "--lang: %v", err)
 		}
-		if *format != "text" && *format != "json" && *format != "yaml" {
-			return fail(e, "--format %q: want text, json or yaml", *format)
+		if !slices.Contains([]string{"text", "json", "yaml", "html", "svg"}, *format) {
+			return fail(e, "--format %q: want text, json, yaml, html or svg", *format)
+		}
+		if (*format == "svg") != (*step >= 0) {
+			return fail(e, "--step N goes with --format svg, and --format svg needs --step N")
 		}
 		ts, err := tf.set()
 		if err != nil {
@@ -88,6 +93,9 @@ cannot be finished by the chosen techniques.`,
 		ps, err := readPuzzles(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)
+		}
+		if (*format == "html" || *format == "svg") && len(ps) > 1 {
+			return fail(e, "--format %s draws one puzzle, got %d", *format, len(ps))
 		}
 		opt := techniques.Options{Techniques: ts}
 		if *logicOnly {
@@ -104,7 +112,7 @@ cannot be finished by the chosen techniques.`,
 			if i > 0 && *format != "json" {
 				fmt.Fprintln(e.stdout)
 			}
-			if err := writeTrace(e.stdout, *format, p, w.tr, *brief); err != nil {
+			if err := writeTrace(e.stdout, *format, p, w.tr, *brief, *step); err != nil {
 				exit = max(exit, fail(e, "%s: %v", p.where, err))
 				return
 			}
@@ -148,9 +156,13 @@ func reportWalkErr(e *env, p puzzle, err error, timeout time.Duration) int {
 	return exitUsage
 }
 
-func writeTrace(w io.Writer, format string, p puzzle, tr explain.Trace, brief bool) error {
+func writeTrace(w io.Writer, format string, p puzzle, tr explain.Trace, brief bool, step int) error {
 	l := p.b.Layout()
 	switch format {
+	case "html":
+		return html.Write(w, l, tr)
+	case "svg":
+		return writeStepSVG(w, l, tr, step)
 	case "json":
 		return explain.WriteJSON(w, l, tr)
 	case "yaml":

@@ -1,0 +1,125 @@
+// The stepdoku web app: it talks to the JSON API of `stepdoku serve` and draws the
+// pictures the server makes. No libraries, no network beyond the server itself.
+(function () {
+  "use strict";
+  var $ = function (id) { return document.getElementById(id); };
+  var state = { pictures: [], steps: [], current: 0 };
+
+  function post(path, body) {
+    return fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (data) {
+        if (!r.ok) { throw new Error(data.error + (data.problems ? ": " + data.problems.join("; ") : "")); }
+        return data;
+      });
+    });
+  }
+
+  function showError(err) { $("error").textContent = err ? String(err.message || err) : ""; }
+
+  function puzzleText() { return $("puzzle").value.trim() || $("puzzle").placeholder; }
+
+  function show(i) {
+    if (i < 0 || i >= state.pictures.length) { return; }
+    state.current = i;
+    $("board").innerHTML = state.pictures[i];
+    var step = i >= 1 && i <= state.steps.length ? state.steps[i - 1] : null;
+    $("line").textContent = step ? step.line : "";
+    $("prose").textContent = step ? step.text : "";
+    $("counter").textContent = i + " / " + (state.pictures.length - 1);
+    $("prev").disabled = i === 0;
+    $("next").disabled = i === state.pictures.length - 1;
+    var items = $("steps").children;
+    for (var k = 0; k < items.length; k++) { items[k].classList.toggle("current", k === i); }
+    document.body.setAttribute("data-current", String(i));
+  }
+
+  function walk() {
+    showError(null);
+    $("hint").innerHTML = "";
+    return post("/api/walk", { puzzle: puzzleText(), lang: $("lang").value, up_to: $("upto").value })
+      .then(function (data) {
+        state.pictures = data.pictures;
+        state.steps = data.trace.steps;
+        var list = $("steps");
+        list.innerHTML = "";
+        var labels = ["(the puzzle)"].concat(state.steps.map(function (s) { return s.line; }), ["(the end)"]);
+        labels.forEach(function (text, k) {
+          var li = document.createElement("li");
+          li.textContent = text;
+          li.addEventListener("click", function () { show(k); });
+          list.appendChild(li);
+        });
+        document.body.setAttribute("data-steps", String(state.steps.length));
+        show(0);
+      })
+      .catch(showError);
+  }
+
+  var checkTimer = null;
+  function check() {
+    var text = $("puzzle").value.trim();
+    if (!text) { $("verdict").textContent = ""; return; }
+    post("/api/check", { puzzle: text }).then(function (v) {
+      var ok = v.verdict === "unique";
+      var words = { unique: "valid, exactly one solution", several: "valid, but several solutions",
+        "no-solution": "no solution", invalid: "invalid: " + (v.problems || []).join("; ") };
+      $("verdict").textContent = words[v.verdict] || v.verdict;
+      $("verdict").className = ok ? "ok" : "bad";
+      $("verdict").setAttribute("data-verdict", v.verdict);
+    }).catch(function (err) {
+      $("verdict").textContent = String(err.message || err);
+      $("verdict").className = "bad";
+      $("verdict").setAttribute("data-verdict", "error");
+    });
+  }
+
+  function hint(level) {
+    showError(null);
+    var body = { puzzle: puzzleText(), lang: $("lang").value, level: level, picture: true };
+    if ($("grid").value.trim()) { body.grid = $("grid").value.trim(); }
+    return post("/api/hint", body).then(function (h) {
+      var list = $("hint");
+      list.innerHTML = "";
+      var texts = h.problem ? ["No hint: " + h.problem] : (h.mistakes || h.hints || []);
+      texts.forEach(function (t) {
+        var li = document.createElement("li");
+        li.textContent = t;
+        list.appendChild(li);
+      });
+      list.setAttribute("data-level", String(h.level || 0));
+      if (h.picture) {
+        $("board").innerHTML = h.picture;
+        $("counter").textContent = "hint";
+      }
+    }).catch(showError);
+  }
+
+  $("explain").addEventListener("click", walk);
+  $("prev").addEventListener("click", function () { show(state.current - 1); });
+  $("next").addEventListener("click", function () { show(state.current + 1); });
+  $("marks").addEventListener("change", function () { $("board").classList.toggle("nomarks", !this.checked); });
+  $("puzzle").addEventListener("input", function () {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 300);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("button.hint"), function (b) {
+    b.addEventListener("click", function () { hint(Number(b.getAttribute("data-level"))); });
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target && (e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT")) { return; }
+    if (e.key === "ArrowRight") { show(state.current + 1); }
+    if (e.key === "ArrowLeft") { show(state.current - 1); }
+  });
+  fetch("/api/techniques").then(function (r) { return r.json(); }).then(function (ts) {
+    ts.forEach(function (t) {
+      var o = document.createElement("option");
+      o.value = t.id;
+      o.textContent = t.name;
+      $("upto").appendChild(o);
+    });
+  });
+})();

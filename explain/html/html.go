@@ -1,0 +1,113 @@
+// Package html writes a walkthrough as one self-contained HTML page: the puzzle, then
+// every step as its picture with its one-liner and prose, a list of all steps, and
+// keyboard navigation (left and right arrows). It needs no network: the pictures are
+// inline SVG and the script and styles are in the page. Printed, it shows every step.
+package html
+
+import (
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/svg"
+)
+
+//go:embed page.html
+var pageSource string
+
+var page = template.Must(template.New("page").Parse(pageSource))
+
+// words are the page's own words per language; the prose comes from package explain.
+var words = map[explain.Lang]Words{
+	explain.EN: {Title: "stepdoku walkthrough", Puzzle: "The puzzle", Step: "Step", Steps: "Steps",
+		Previous: "Previous", Next: "Next", End: "Where the steps end", Keys: "Use the left and right arrow keys to move between steps."},
+	explain.JA: {Title: "stepdoku 解説", Puzzle: "問題", Step: "手順", Steps: "手順の一覧",
+		Previous: "前へ", Next: "次へ", End: "最後の盤面", Keys: "左右の矢印キーで手順を移動できます。"},
+}
+
+// Words are the labels of the page in one language.
+type Words struct {
+	Title, Puzzle, Step, Steps, Previous, Next, End, Keys string
+}
+
+// section is one screen of the walkthrough: the puzzle, a step, or the end.
+type section struct {
+	ID      string
+	Number  int // 1-based step number; 0 for the puzzle and the end
+	Heading string
+	Picture template.HTML
+	Line    string
+	Prose   string
+}
+
+type pageData struct {
+	Lang     string
+	Words    Words
+	Puzzle   string
+	Summary  string
+	Sections []section
+	Steps    int
+}
+
+// Write writes the walkthrough of trace tr on layout l as an HTML page, in the trace's
+// language.
+func Write(w io.Writer, l *board.Layout, tr explain.Trace) error {
+	lang := tr.Lang
+	if lang == "" {
+		lang = explain.EN
+	}
+	ws, ok := words[lang]
+	if !ok {
+		ws = words[explain.EN]
+	}
+	states, err := tr.States(l)
+	if err != nil {
+		return err
+	}
+	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang)}
+	d.Sections = append(d.Sections, section{
+		ID: "step-0", Heading: ws.Puzzle,
+		Picture: template.HTML(svg.Render(states[0], nil, svg.Options{Title: ws.Puzzle, IDPrefix: "s0-"})),
+	})
+	for i, s := range tr.Steps {
+		line := explain.OneLiner(l, s)
+		prose, err := explain.Prose(l, s, lang)
+		if err != nil {
+			return fmt.Errorf("html: step %d: %w", i+1, err)
+		}
+		n := i + 1
+		d.Sections = append(d.Sections, section{
+			ID: "step-" + strconv.Itoa(n), Number: n,
+			Heading: fmt.Sprintf("%s %d: %s", ws.Step, n, explain.TechniqueName(s.Technique, lang)),
+			Picture: template.HTML(svg.Render(states[i], &s, svg.Options{Title: line, IDPrefix: "s" + strconv.Itoa(n) + "-"})),
+			Line:    line, Prose: prose,
+		})
+	}
+	last := states[len(states)-1]
+	d.Sections = append(d.Sections, section{
+		ID: "step-end", Heading: ws.End,
+		Picture: template.HTML(svg.Render(last, nil, svg.Options{Title: ws.End, IDPrefix: "end-"})),
+	})
+	return page.Execute(w, d)
+}
+
+// summary is one plain line on how the solve ended.
+func summary(tr explain.Trace, lang explain.Lang) string {
+	s := tr.Summary
+	switch {
+	case s.NoSolution:
+		return "The puzzle has no solution."
+	case s.Several:
+		return "The puzzle has several solutions."
+	case s.Solved && s.UsedFallback:
+		return fmt.Sprintf("Solved in %d steps, some by search.", len(tr.Steps))
+	case s.Solved:
+		return fmt.Sprintf("Solved in %d steps; hardest technique: %s.", len(tr.Steps), explain.TechniqueName(s.Hardest, lang))
+	default:
+		return fmt.Sprintf("The techniques stop after %d steps.", len(tr.Steps))
+	}
+}
