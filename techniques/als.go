@@ -29,10 +29,11 @@ const (
 	// alsChainMaxSets bounds the sets of an ALS chain: HoDoKu's library needs no more,
 	// and the search grows with the power of it.
 	alsChainMaxSets = 6
-	// alsSearchBudget bounds the sets a chain or blossom search may try per finder call,
-	// so a board with thousands of sets costs a bounded time; the shortest patterns are
-	// searched first, so what the budget cuts is the long tail.
-	alsSearchBudget = 1000000
+	// alsSearchBudget bounds the links a chain search may follow per chain length, and
+	// a blossom search the petals it may try, per finder call: a board has thousands of
+	// sets, and an unbounded search costs tens of milliseconds per state where every
+	// easier technique failed. The shortest chains are searched first.
+	alsSearchBudget = 50000
 )
 
 // Difficulties: Sudoku Explainer has no ALS techniques. They sit after the grouped
@@ -151,13 +152,19 @@ type alsIndex struct {
 	sets    []alsSet
 	dcells  []board.CellSet
 	dsee    []board.CellSet
+	dfirst  []board.Cell    // per set and digit: the first cell holding it
 	holders []board.CellSet // per digit-1: every cell holding it
 	// edges[edgeAt[i]:edgeAt[i+1]] are the sets joined to set i by a restricted common
 	// candidate, with the restricted digits.
 	edgeAt []int32
 	edges  []alsEdge
-	empty  []board.Cell
-	pick   []board.Cell
+	// byFirst lists the sets by the first cell of each digit, firstAt indexes it; mark
+	// and touched gather one set's partners.
+	byFirst, firstAt []int32
+	mark             []board.DigitSet
+	touched          []int32
+	empty            []board.Cell
+	pick             []board.Cell
 }
 
 type alsEdge struct {
@@ -175,7 +182,7 @@ func newALSIndex(b *board.Board) *alsIndex {
 	x := alsPool.Get().(*alsIndex)
 	l := b.Layout()
 	x.l, x.b = l, b
-	x.sets, x.dcells, x.dsee = x.sets[:0], x.dcells[:0], x.dsee[:0]
+	x.sets, x.dcells, x.dsee, x.dfirst = x.sets[:0], x.dcells[:0], x.dsee[:0], x.dfirst[:0]
 	x.edgeAt, x.edges = x.edgeAt[:0], x.edges[:0]
 	x.holders = slices.Grow(x.holders[:0], l.N())[:l.N()]
 	clear(x.holders)
@@ -262,9 +269,20 @@ func (x *alsIndex) add(ds board.DigitSet) {
 			}
 		}
 		x.dcells = append(x.dcells, dc)
+		x.dfirst = append(x.dfirst, firstOf(x.pick, x.b, d))
 		x.dsee = append(x.dsee, see.AndNot(a.cells))
 	}
 	x.sets = append(x.sets, a)
+}
+
+// firstOf returns the first of cells that holds d.
+func firstOf(cells []board.Cell, b *board.Board, d board.Digit) board.Cell {
+	for _, c := range cells {
+		if b.Has(c, d) {
+			return c
+		}
+	}
+	return -1
 }
 
 // rank is the position of d among the digits of a set.
@@ -284,36 +302,65 @@ func (x *alsIndex) see(i int32, d board.Digit) *board.CellSet {
 
 func disjoint(a, b *board.CellSet) bool { return a.And(*b).Empty() }
 
-// rcc returns the restricted common candidates of two sets: the digits of both whose
-// places in one all see their places in the other. Sets that share a cell have none
-// (HoDoKu's default: no overlap).
-func (x *alsIndex) rcc(i, j int32) board.DigitSet {
-	common := x.sets[i].digits & x.sets[j].digits
-	if common == 0 {
-		return 0
-	}
-	var out board.DigitSet
-	for s := common; s != 0; s &= s - 1 {
-		d := s.First()
-		if x.dc(j, d).AndNot(*x.see(i, d)).Empty() {
-			out = out.With(d)
+// link fills the restricted-common-candidate edges of every set. Trying every pair of
+// sets costs the square of their number (thousands on an early board); instead each
+// set is filed under the first cell of each of its digits, and set i looks for partners
+// on digit d only under the cells that see all its ds and hold d, a handful.
+func (x *alsIndex) link() {
+	l := x.l
+	n := l.N()
+	nc := l.Cells()
+	// firstAt[(d-1)*nc+c]: where the sets whose first cell holding d is c start in byFirst.
+	x.firstAt = slices.Grow(x.firstAt[:0], n*nc+1)[:n*nc+1]
+	clear(x.firstAt)
+	for i := range x.sets {
+		a := &x.sets[i]
+		for k, s := 0, a.digits; s != 0; k, s = k+1, s&(s-1) {
+			x.firstAt[int(s.First()-1)*nc+int(x.dfirst[a.at+k])+1]++
 		}
 	}
-	return out
-}
-
-// link fills the restricted-common-candidate edges of every set.
-func (x *alsIndex) link() {
-	n := int32(len(x.sets))
-	for i := range n {
+	for i := 1; i < len(x.firstAt); i++ {
+		x.firstAt[i] += x.firstAt[i-1]
+	}
+	x.byFirst = slices.Grow(x.byFirst[:0], int(x.firstAt[len(x.firstAt)-1]))[:x.firstAt[len(x.firstAt)-1]]
+	fill := slices.Clone(x.firstAt)
+	for i := range x.sets {
+		a := &x.sets[i]
+		for k, s := 0, a.digits; s != 0; k, s = k+1, s&(s-1) {
+			slot := int(s.First()-1)*nc + int(x.dfirst[a.at+k])
+			x.byFirst[fill[slot]] = int32(i)
+			fill[slot]++
+		}
+	}
+	x.mark = slices.Grow(x.mark[:0], len(x.sets))[:len(x.sets)]
+	clear(x.mark)
+	for i := range int32(len(x.sets)) {
 		x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
-		for j := range n {
-			if i == j {
-				continue
+		x.touched = x.touched[:0]
+		a := &x.sets[i]
+		for s := a.digits; s != 0; s &= s - 1 {
+			d := s.First()
+			see, hold := x.see(i, d), &x.holders[d-1]
+			// Every cell that sees all of i's ds is a peer of the first of them.
+			for _, c := range l.Peers(x.dfirst[a.at+rank(a.digits, d)]) {
+				if !see.Has(c) || !hold.Has(c) {
+					continue
+				}
+				slot := int(d-1)*nc + int(c)
+				for _, j := range x.byFirst[x.firstAt[slot]:x.firstAt[slot+1]] {
+					if x.dc(j, d).AndNot(*x.see(i, d)).Empty() {
+						if x.mark[j] == 0 {
+							x.touched = append(x.touched, j)
+						}
+						x.mark[j] = x.mark[j].With(d)
+					}
+				}
 			}
-			if r := x.rcc(i, j); r != 0 {
-				x.edges = append(x.edges, alsEdge{to: j, rcc: r})
-			}
+		}
+		slices.Sort(x.touched)
+		for _, j := range x.touched {
+			x.edges = append(x.edges, alsEdge{to: j, rcc: x.mark[j]})
+			x.mark[j] = 0
 		}
 	}
 	x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
@@ -379,14 +426,30 @@ func alsChainFinder(v alsChainView) Finder {
 			return
 		}
 		x.link()
-		s := alsChainSearch{x: x, v: v, budget: alsSearchBudget}
+		s := alsChainSearch{x: x, v: v}
+		// zs[i]: the digits of set i that some cell outside sees in all their places; only
+		// they can be a chain's Z, so a set without any starts no chain.
+		zs := make([]board.DigitSet, len(x.sets))
+		for i := range int32(len(x.sets)) {
+			for r := x.sets[i].digits; r != 0; r &= r - 1 {
+				d := r.First()
+				if !x.see(i, d).And(x.holders[d-1]).Empty() {
+					zs[i] = zs[i].With(d)
+				}
+			}
+		}
 		for k := v.minSets; k <= v.maxSets; k++ {
 			s.found = s.found[:0]
 			s.k = k
+			s.budget = alsSearchBudget
 			for start := range int32(len(x.sets)) {
+				if zs[start] == 0 {
+					continue
+				}
 				s.path = append(s.path[:0], start)
 				s.rccs = s.rccs[:0]
 				s.used = x.sets[start].cells
+				s.zs = zs[start]
 				s.extend()
 			}
 			if !reportFound(s.found, seen, report) {
@@ -400,11 +463,11 @@ func alsChainFinder(v alsChainView) Finder {
 // ones lock both sets.
 func (x *alsIndex) pairs(id string) []alsFound {
 	var found []alsFound
-	n := int32(len(x.sets))
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			r := x.rcc(i, j)
-			if r == 0 {
+	x.link()
+	for i := range int32(len(x.sets)) {
+		for _, e := range x.edgesOf(i) {
+			j, r := e.to, e.rcc
+			if j < i {
 				continue
 			}
 			a, b := &x.sets[i], &x.sets[j]
@@ -505,6 +568,7 @@ type alsChainSearch struct {
 	used   board.CellSet
 	found  []alsFound
 	budget int
+	zs     board.DigitSet // the start's possible Zs
 }
 
 func (s *alsChainSearch) extend() {
@@ -515,13 +579,17 @@ func (s *alsChainSearch) extend() {
 			return
 		}
 		s.budget--
-		if slices.Contains(s.path, e.to) {
-			continue
+		last := len(s.path)+1 == s.k
+		if last && (e.to < s.path[0] || s.zs&x.sets[e.to].digits == 0) || slices.Contains(s.path, e.to) {
+			continue // the reverse chain concludes the same, or the ends share no Z
 		}
 		for r := e.rcc; r != 0; r &= r - 1 {
 			d := r.First()
 			if n := len(s.rccs); n > 0 && s.rccs[n-1] == d {
 				continue // a set entered and left by the same digit is not locked
+			}
+			if len(s.rccs) == 0 && s.zs.Without(d) == 0 {
+				continue // the first joint would take the start's only Z
 			}
 			saved := s.used
 			s.path = append(s.path, e.to)

@@ -2,14 +2,18 @@ package techniques
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // alsFamily are the techniques of als.go and als_sdc.go.
@@ -21,6 +25,7 @@ var alsLibraryMisses = map[int]string{
 	// Our chains of up to six sets find other ALS chains on these states but not
 	// HoDoKu's conclusion: r9c4 losing three digits (and r6c8 two) looks like a ring of
 	// sets (the ends joined too, locking every set), which the finder does not search.
+	1066: "ALS chain: HoDoKu's chain lies beyond the search budget",
 	1071: "ALS chain: HoDoKu's chain not found",
 	1073: "ALS chain: HoDoKu's chain not found",
 	1076: "ALS chain: ring of sets not searched",
@@ -82,4 +87,126 @@ func TestALSConformLibrary(t *testing.T) {
 	}
 	t.Log(table.String())
 	require.Empty(t, failures, "library cases that did not pass:\n%s", strings.Join(failures, "\n"))
+}
+
+// alsPuzzles returns the family's sample puzzles and, unless -short, the first shared
+// top1465 puzzles (when the folder is there).
+func alsPuzzles(t testing.TB, shared int) []string {
+	t.Helper()
+	out := alsPuzzleLines(t, "../testdata/puzzles/als.txt", 1<<30)
+	if !testing.Short() {
+		out = append(out, alsPuzzleLines(t, "../../shared/puzzles/top1465.txt", shared)...)
+	}
+	return out
+}
+
+func alsPuzzleLines(t testing.TB, path string, limit int) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(out) < limit {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, strings.Fields(line)[0])
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// alsStates walks puzzles with the techniques easier than chains and the family itself
+// and calls visit at every state where the easier ones are stuck, with the solution.
+func alsStates(t testing.TB, puzzles []string, visit func(b *board.Board, sol []board.Digit)) {
+	t.Helper()
+	basics := basicsBefore()
+	for _, line := range puzzles {
+		b, err := board.Parse(line)
+		require.NoError(t, err, line)
+		sol, err := fallback.Unique(context.Background(), b)
+		require.NoError(t, err, line)
+		for range 400 {
+			s, ok := firstStep(b, basics)
+			if !ok {
+				visit(b, sol)
+				if s, ok = firstStep(b, alsFamily); !ok {
+					break
+				}
+			}
+			for _, e := range s.Eliminations {
+				b.Eliminate(e.Cell, e.Digit)
+			}
+			for _, p := range s.Placements {
+				if b.Value(p.Cell) == 0 {
+					require.NoError(t, b.Place(p.Cell, p.Digit))
+				}
+			}
+		}
+	}
+}
+
+// TestALSSound checks every step of every technique of the family, at every state of
+// real puzzles where the easier techniques stall, against the unique solution, and the
+// shape of its pattern: sets that are almost locked, one chain per set pair.
+func TestALSSound(t *testing.T) {
+	puzzles := alsPuzzles(t, 15)
+	if len(puzzles) == 0 {
+		t.Skip("no puzzles")
+	}
+	found := map[string]int{}
+	alsStates(t, puzzles, func(b *board.Board, sol []board.Digit) {
+		l := b.Layout()
+		for _, tech := range alsFamily {
+			for _, s := range findAll(tech, b) {
+				found[tech.ID]++
+				line := explain.OneLiner(l, s)
+				require.NotEmpty(t, s.Eliminations, line)
+				for i, e := range s.Eliminations {
+					require.True(t, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate", line)
+					require.NotEqual(t, sol[e.Cell], e.Digit, "%s removes the solution %s", line, l.CandidateName(e))
+					if i > 0 {
+						p := s.Eliminations[i-1]
+						require.True(t, p.Cell < e.Cell || p.Cell == e.Cell && p.Digit < e.Digit, "%s: eliminations out of order", line)
+					}
+				}
+				for _, g := range s.Pattern.Sets {
+					var ds board.DigitSet
+					for _, c := range g.Cells {
+						ds |= b.Candidates(c)
+					}
+					require.Equal(t, g.Digits, ds, "%s: a set's digits", line)
+					if tech.ID != idSueDeCoq {
+						require.Equal(t, len(g.Cells)+1, ds.Count(), "%s: a set that is not almost locked", line)
+					}
+				}
+			}
+		}
+	})
+	t.Logf("steps checked per technique on %d puzzles: %v", len(puzzles), found)
+	for _, tech := range alsFamily {
+		assert.Positive(t, found[tech.ID], "%s never found a step", tech.ID)
+	}
+}
+
+// BenchmarkALS times each finder of the family run to the end on the states of the
+// sample where the easier techniques stall.
+func BenchmarkALS(b *testing.B) {
+	var states []*board.Board
+	alsStates(b, alsPuzzles(b, 0), func(s *board.Board, _ []board.Digit) { states = append(states, s.Clone()) })
+	for _, tech := range alsFamily {
+		b.Run(tech.ID, func(b *testing.B) {
+			for b.Loop() {
+				for _, s := range states {
+					tech.Find(s, func(explain.Step) bool { return true })
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(states)), "us/state")
+		})
+	}
 }

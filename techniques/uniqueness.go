@@ -1,6 +1,8 @@
 package techniques
 
 import (
+	"slices"
+
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
@@ -192,28 +194,15 @@ type urRect struct {
 	pair  board.DigitSet
 	// floor has bit i set when corner i holds nothing but the pair's digits.
 	floor uint8
+	// roof lists the other corners, in corner order, nRoof of them.
+	roof  [4]int
+	nRoof int
 }
 
-func (r *urRect) floors() int {
-	n := 0
-	for i := range 4 {
-		if r.floor&(1<<i) != 0 {
-			n++
-		}
-	}
-	return n
-}
+func (r *urRect) floors() int { return 4 - r.nRoof }
 
 // roofs returns the corners that hold more than the pair, in corner order.
-func (r *urRect) roofs() []int {
-	out := make([]int, 0, 4)
-	for i := range 4 {
-		if r.floor&(1<<i) == 0 {
-			out = append(out, i)
-		}
-	}
-	return out
-}
+func (r *urRect) roofs() []int { return r.roof[:r.nRoof] }
 
 // oppositeCorners reports whether corners i and j are opposite.
 func oppositeCorners(i, j int) bool { return i+j == 3 }
@@ -222,7 +211,7 @@ func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
 	return explain.Step{
 		Technique:    id,
 		Eliminations: elims,
-		Pattern:      explain.Pattern{Digits: r.pair, Cells: r.cells[:]},
+		Pattern:      explain.Pattern{Digits: r.pair, Cells: slices.Clone(r.cells[:])},
 	}
 }
 
@@ -240,19 +229,35 @@ func rectangles(check urCheck) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
 		n := l.N()
+		// free[c]: the digits not placed in a house of c (0 for a filled cell);
+		// pairs[c]: c's candidates when it has exactly two, else 0.
+		free := make([]board.DigitSet, l.Cells())
+		pairs := make([]board.DigitSet, l.Cells())
+		for c := range board.Cell(l.Cells()) {
+			if b.Value(c) != 0 {
+				continue
+			}
+			hs := l.HousesOf(c)
+			free[c] = l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+			if cs := b.Candidates(c); cs.Count() == 2 {
+				pairs[c] = cs
+			}
+		}
+		var r urRect
 		for r1 := range n {
 			for r2 := r1 + 1; r2 < n; r2++ {
 				for c1 := range n {
 					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
-					if b.Value(a) != 0 || b.Value(c) != 0 {
+					if free[a] == 0 || free[c] == 0 {
 						continue
 					}
 					for c2 := c1 + 1; c2 < n; c2++ {
 						cells := [4]board.Cell{a, l.CellAt(r1, c2), c, l.CellAt(r2, c2)}
-						if b.Value(cells[1]) != 0 || b.Value(cells[3]) != 0 || !inTwoBoxes(l, cells) {
+						if free[cells[1]] == 0 || free[cells[3]] == 0 ||
+							pairs[a]|pairs[c]|pairs[cells[1]]|pairs[cells[3]] == 0 || !inTwoBoxes(l, cells) {
 							continue
 						}
-						if !rectanglePairs(b, cells, check, report) {
+						if !rectanglePairs(b, &r, cells, free, pairs, check, report) {
 							return
 						}
 					}
@@ -262,28 +267,33 @@ func rectangles(check urCheck) Finder {
 	}
 }
 
-func rectanglePairs(b *board.Board, cells [4]board.Cell, check urCheck, report func(explain.Step) bool) bool {
+// rectanglePairs runs check on the rectangle for each pair of digits a corner holds
+// alone, once per pair, when both digits are free in every corner.
+func rectanglePairs(b *board.Board, r *urRect, cells [4]board.Cell, free, pairs []board.DigitSet, check urCheck, report func(explain.Step) bool) bool {
 	for i, c := range cells {
-		pair := b.Candidates(c)
-		if pair.Count() != 2 {
+		pair := pairs[c]
+		if pair == 0 {
 			continue
 		}
-		dup := false
-		for _, o := range cells[:i] {
-			if b.Candidates(o) == pair {
-				dup = true // this pair was tried from an earlier corner
+		ok := true
+		for k, o := range cells {
+			if k < i && pairs[o] == pair || free[o]&pair != pair {
+				ok = false // tried from an earlier corner, or a digit is placed nearby
 			}
 		}
-		if dup || !digitsFree(b, cells, pair) {
+		if !ok {
 			continue
 		}
-		r := urRect{cells: cells, pair: pair}
+		*r = urRect{cells: cells, pair: pair}
 		for k, o := range cells {
 			if b.Candidates(o)&^pair == 0 {
 				r.floor |= 1 << k
+			} else {
+				r.roof[r.nRoof] = k
+				r.nRoof++
 			}
 		}
-		if !check(b, &r, report) {
+		if !check(b, r, report) {
 			return false
 		}
 	}
@@ -305,20 +315,6 @@ func inTwoBoxes(l *board.Layout, cells [4]board.Cell) bool {
 		other = bx
 	}
 	return other >= 0
-}
-
-// digitsFree reports whether every digit of ds is free in every cell: not placed in any
-// of the cell's houses.
-func digitsFree(b *board.Board, cells [4]board.Cell, ds board.DigitSet) bool {
-	l := b.Layout()
-	for _, c := range cells {
-		for _, h := range l.HousesOf(c) {
-			if b.PlacedIn(h)&ds != 0 {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func ur1(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
@@ -704,11 +700,12 @@ go in no cell that sees both.`,
 
 // avoidRect is an avoidable rectangle: no corner given, the deadly digit of each
 // corner known (want[i]) from the solved corners of its diagonal, every empty corner
-// still holding its deadly digit.
+// still holding its deadly digit; empty lists the empty corners (n of them).
 type avoidRect struct {
 	cells [4]board.Cell
 	want  [4]board.Digit
-	empty []int
+	empty [2]int
+	n     int
 }
 
 type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
@@ -720,13 +717,31 @@ func avoidableRectangles(check avoidCheck) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
 		n := l.N()
+		// solved[c]: c holds a digit placed while solving, not a given.
+		solved := make([]bool, l.Cells())
+		any := false
+		for c := range board.Cell(l.Cells()) {
+			solved[c] = b.Value(c) != 0 && !b.Given(c)
+			any = any || solved[c]
+		}
+		if !any {
+			return
+		}
+		var r avoidRect
 		for r1 := range n {
 			for r2 := r1 + 1; r2 < n; r2++ {
 				for c1 := range n {
+					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
+					if b.Given(a) || b.Given(c) {
+						continue
+					}
 					for c2 := c1 + 1; c2 < n; c2++ {
-						cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
-						r, ok := avoidable(b, cells)
-						if !ok || !inTwoBoxes(l, cells) {
+						cells := [4]board.Cell{a, l.CellAt(r1, c2), c, l.CellAt(r2, c2)}
+						// Each diagonal needs a solved corner.
+						if !(solved[cells[0]] || solved[cells[3]]) || !(solved[cells[1]] || solved[cells[2]]) {
+							continue
+						}
+						if !avoidable(b, cells, &r) || !inTwoBoxes(l, cells) {
 							continue
 						}
 						if !check(b, &r, report) {
@@ -739,11 +754,11 @@ func avoidableRectangles(check avoidCheck) Finder {
 	}
 }
 
-func avoidable(b *board.Board, cells [4]board.Cell) (avoidRect, bool) {
-	r := avoidRect{cells: cells}
+func avoidable(b *board.Board, cells [4]board.Cell, r *avoidRect) bool {
+	*r = avoidRect{cells: cells}
 	for i, c := range cells {
 		if b.Given(c) {
-			return r, false
+			return false
 		}
 		v := b.Value(c)
 		if v == 0 {
@@ -751,35 +766,36 @@ func avoidable(b *board.Board, cells [4]board.Cell) (avoidRect, bool) {
 		}
 		// Corners i and 3-i are the diagonal that holds the same digit.
 		if w := r.want[i]; w != 0 && w != v {
-			return r, false
+			return false
 		}
 		r.want[i], r.want[3-i] = v, v
 	}
 	if r.want[0] == 0 || r.want[1] == 0 || r.want[0] == r.want[1] {
-		return r, false
+		return false
 	}
 	for i, c := range cells {
 		if b.Value(c) != 0 {
 			continue
 		}
-		if !b.Has(c, r.want[i]) {
-			return r, false // the pattern is already broken
+		if !b.Has(c, r.want[i]) || r.n == len(r.empty) {
+			return false // the pattern is already broken, or too open to use
 		}
-		r.empty = append(r.empty, i)
+		r.empty[r.n] = i
+		r.n++
 	}
-	return r, len(r.empty) > 0 && len(r.empty) < 3
+	return r.n > 0
 }
 
 func (r *avoidRect) step(id string, elims []board.Candidate) explain.Step {
 	return explain.Step{
 		Technique:    id,
 		Eliminations: elims,
-		Pattern:      explain.Pattern{Digits: board.DigitsOf(r.want[0], r.want[1]), Cells: r.cells[:]},
+		Pattern:      explain.Pattern{Digits: board.DigitsOf(r.want[0], r.want[1]), Cells: slices.Clone(r.cells[:])},
 	}
 }
 
 func ar1(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
-	if len(r.empty) != 1 {
+	if r.n != 1 {
 		return true
 	}
 	i := r.empty[0]
@@ -787,7 +803,7 @@ func ar1(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
 }
 
 func ar2(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
-	if len(r.empty) != 2 {
+	if r.n != 2 {
 		return true
 	}
 	i, j := r.empty[0], r.empty[1]

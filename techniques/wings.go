@@ -1,6 +1,9 @@
 package techniques
 
 import (
+	"math/bits"
+	"slices"
+
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
@@ -95,34 +98,136 @@ type wingShape struct {
 // exactly one of which (z) is in cells that do not all see each other. Every digit
 // must be in two cells at least; a digit in a single cell would mean a smaller wing
 // with the same eliminations does the work.
+//
+// A wing's cells are connected by sight (a wing in two parts holds a smaller one that
+// does the same work), so the search grows connected sets only (Wernicke's ESU: each
+// set once, from its first cell in grid order), and drops a cell as soon as the set's
+// digits would outnumber its cells.
 func bentWings(id string, shape wingShape) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
+		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
+		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
 		var pool []board.Cell
+		index := make([]int, l.Cells())
 		for c := range board.Cell(l.Cells()) {
+			index[c] = -1
 			if n := b.Candidates(c).Count(); n >= 2 && n <= shape.maxCands {
+				index[c] = len(pool)
 				pool = append(pool, c)
 			}
 		}
+		if len(pool) < shape.size {
+			return
+		}
+		w := (len(pool) + 63) / 64
+		adj := make([]uint64, len(pool)*w)
+		for i, c := range pool {
+			for _, n := range l.Peers(c) {
+				if j := index[n]; j >= 0 {
+					adj[i*w+j/64] |= 1 << (j % 64)
+				}
+			}
+		}
+		sees := func(i, j int) bool { return adj[i*w+j/64]&(1<<(j%64)) != 0 }
+		// has[d] holds the pool cells with candidate d; once a set has all its digits,
+		// only cells without any other digit can join it (outside gets those out).
+		has := make([]uint64, (l.N()+1)*w)
+		for i, c := range pool {
+			for s := b.Candidates(c); s != 0; s &= s - 1 {
+				has[int(s.First())*w+i/64] |= 1 << (i % 64)
+			}
+		}
+		outside := make([]uint64, w)
+		// Per depth k: ext[k] the extension and near[k] the cells in or next to the set
+		// of k cells; above the cells after the set's first.
+		ext := make([][]uint64, shape.size+1)
+		near := make([][]uint64, shape.size+1)
+		for k := range ext {
+			ext[k], near[k] = make([]uint64, w), make([]uint64, w)
+		}
+		above := make([]uint64, w)
+		set := make([]int, 0, shape.size)
 		cells := make([]board.Cell, shape.size)
-		var walk func(start, depth int, union board.DigitSet) bool
-		walk = func(start, depth int, union board.DigitSet) bool {
-			if depth == shape.size {
+		var grow func(union, loose board.DigitSet) bool
+		grow = func(union, loose board.DigitSet) bool {
+			k := len(set)
+			if k == shape.size {
+				for i, p := range set {
+					cells[i] = pool[p]
+				}
 				return checkWing(b, id, shape, cells, union, report)
 			}
-			for i := start; i < len(pool); i++ {
-				u := union | b.Candidates(pool[i])
-				if u.Count() > shape.size {
-					continue
-				}
-				cells[depth] = pool[i]
-				if !walk(i+1, depth+1, u) {
-					return false
+			cur, nr := ext[k], near[k]
+			for word := 0; word < w; word++ {
+				for cur[word] != 0 {
+					// Take the lowest cell out of the extension (Wernicke's ESU: every
+					// connected set once, grown from its first cell).
+					j := word*64 + bits.TrailingZeros64(cur[word])
+					cur[word] &= cur[word] - 1
+					// The set's digits, and its loose digits (in two cells that do not
+					// see each other), only grow: a cell that breaks the limits (no more
+					// digits than cells, one loose digit) breaks them for good.
+					cj := b.Candidates(pool[j])
+					u := union | cj
+					if u.Count() > shape.size {
+						continue
+					}
+					lo := loose
+					for _, i := range set {
+						if !sees(i, j) {
+							lo |= b.Candidates(pool[i]) & cj
+						}
+					}
+					if lo.Count() > 1 {
+						continue
+					}
+					nx, nn := ext[k+1], near[k+1]
+					for x := range w {
+						a := adj[j*w+x]
+						nx[x] = cur[x] | a&^nr[x]&above[x]
+						nn[x] = nr[x] | a
+					}
+					if u.Count() == shape.size && k+1 < shape.size {
+						clear(outside)
+						for rest := l.AllDigits() &^ u; rest != 0; rest &= rest - 1 {
+							d := int(rest.First())
+							for x := range w {
+								outside[x] |= has[d*w+x]
+							}
+						}
+						for x := range w {
+							nx[x] &^= outside[x]
+						}
+					}
+					set = append(set, j)
+					ok := grow(u, lo)
+					set = set[:k]
+					if !ok {
+						return false
+					}
 				}
 			}
 			return true
 		}
-		walk(0, 0, 0)
+		for v := range pool {
+			for x := range w {
+				above[x] = 0
+				if x > v/64 {
+					above[x] = ^uint64(0)
+				}
+			}
+			above[v/64] = ^uint64(0) << (v % 64) << 1
+			for x := range w {
+				ext[1][x] = adj[v*w+x] & above[x]
+				near[1][x] = adj[v*w+x]
+			}
+			near[1][v/64] |= 1 << (v % 64)
+			set = append(set[:0], v)
+			if !grow(b.Candidates(pool[v]), 0) {
+				return
+			}
+		}
 	}
 }
 
@@ -198,6 +303,8 @@ func checkWing(b *board.Board, id string, shape wingShape, cells []board.Cell, u
 // pivotFirst orders wing cells for the reader: the pivot (the cell that sees most of
 // the others, then the one with most candidates) first, the rest in grid order.
 func pivotFirst(l *board.Layout, b *board.Board, cells []board.Cell) []board.Cell {
+	cells = slices.Clone(cells)
+	slices.Sort(cells)
 	best, bestSees, bestN := 0, -1, 0
 	for i, c := range cells {
 		sees := 0
