@@ -70,7 +70,7 @@ first or the last cell is x, so x leaves every cell that sees both.`,
 	}),
 }
 
-// ContinuousNiceLoop is an chainAlternating chain that closes on itself: every weak link in
+// ContinuousNiceLoop is an alternating chain that closes on itself: every weak link in
 // it becomes strong, so the rest of each such house or cell loses the linked digits.
 var ContinuousNiceLoop = Technique{
 	ID:         idContinuousNiceLoop,
@@ -92,7 +92,7 @@ of its digits.`,
 	}),
 }
 
-// DiscontinuousNiceLoop is an chainAlternating loop with one break at its start: a candidate
+// DiscontinuousNiceLoop is an alternating loop with one break at its start: a candidate
 // that implies its own falsehood goes, one that follows from its own falsehood is placed.
 var DiscontinuousNiceLoop = Technique{
 	ID:         idDiscontinuousNiceLoop,
@@ -102,10 +102,11 @@ var DiscontinuousNiceLoop = Technique{
 	Codes:      []string{"0707"},
 	Doc: `Discontinuous Nice Loop
 
-An chainAlternating chain that returns to the cell it started from. If assuming a candidate
-true makes it (or leads to another digit of its cell being) true... false at the end,
-the assumption fails and the candidate goes; if assuming it false makes it true, it is
-placed.`,
+An alternating chain that returns to the cell it started from, with one break there.
+If assuming a candidate true leads round the loop to that same candidate being false,
+or to another digit of its cell being true, the assumption fails and the candidate goes.
+If assuming it false leads round to it being true, it is the cell's digit, and the
+cell's other candidates go.`,
 	Find: chainFinder(chainView{
 		id:    idDiscontinuousNiceLoop,
 		kinds: allChainLinks,
@@ -113,7 +114,7 @@ placed.`,
 	}),
 }
 
-// AIC is the chainAlternating inference chain between two different candidates: one of its
+// AIC is the alternating inference chain between two different candidates: one of its
 // ends is true, so every candidate weakly linked to both ends goes.
 var AIC = Technique{
 	ID:         idAIC,
@@ -123,7 +124,7 @@ var AIC = Technique{
 	Codes:      []string{"0708"},
 	Doc: `AIC
 
-An chainAlternating inference chain: links alternate strong (if one end is false the other is
+An alternating inference chain: links alternate strong (if one end is false the other is
 true) and weak (if one end is true the other is false), starting and ending with a strong
 link. If the first candidate is false the last is true, so one of the two ends is true,
 and any candidate that sees both ends (the same digit in a shared house, or the other
@@ -189,7 +190,7 @@ var GroupedAIC = Technique{
 	Codes:      []string{"0711"},
 	Doc: `Grouped AIC
 
-An chainAlternating inference chain in which some nodes are groups: the places of a digit
+An alternating inference chain in which some nodes are groups: the places of a digit
 where a box meets a row or column, true when the digit is in one of them. One end of
 the chain is true, so whatever sees both ends goes.`,
 	Find: chainFinder(chainView{
