@@ -380,7 +380,7 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 	return found
 }
 
-// chainAlternating returns n links starting with first and chainAlternating with second.
+// chainAlternating returns n links starting with first and alternating with second.
 func chainAlternating(n int, first, second explain.LinkKind) []explain.LinkKind {
 	out := make([]explain.LinkKind, n)
 	for i := range out {

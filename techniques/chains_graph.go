@@ -7,11 +7,16 @@ import (
 	"github.com/stepdoku/stepdoku/board"
 )
 
-// This file is the chain engine shared by every chain technique (and by forcing chains):
-// a graph of nodes (candidates, and groups of cells of one box-line intersection holding
-// a digit) with strong and weak links, built once per finder call, and a breadth-first
-// search over it that alternates strong and weak inferences, so the first chain found
-// to any end is a shortest one.
+// This file is the chain engine shared by every chain technique (and open to forcing
+// chains): a graph of nodes (candidates; the cells of one box-line intersection holding
+// a digit; a digit of an almost locked set) with strong and weak links, built once per
+// finder call, and a breadth-first search over it that alternates strong and weak
+// inferences, so the first chain found to any end is a shortest one.
+//
+// Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
+// s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
+// of distance; s.path(state) is the chain to one of them, s.reached tells if a state was
+// reached, and g.weakLinked / g.endEliminations say what two ends conclude.
 
 // chainLinks says which nodes and links a chain technique may use.
 type chainLinks struct {
