@@ -138,9 +138,16 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 	if k.als {
 		g.addALS()
 	}
+	// The peers of every cell as bitsets, so a group's common peers are a few ANDs.
+	peers := make([]uint64, l.Cells()*g.nw)
+	for c := range board.Cell(l.Cells()) {
+		for _, p := range l.Peers(c) {
+			cbSet(peers[int(c)*g.nw:int(c+1)*g.nw], p)
+		}
+	}
 	g.see = make([]uint64, len(g.nodes)*g.nw)
 	for i := range g.nodes {
-		g.fillSee(int32(i))
+		g.fillSee(int32(i), peers)
 	}
 	g.link(k)
 	return g
@@ -265,30 +272,22 @@ func (g *chainGraph) addALS() {
 	}
 }
 
-// fillSee computes the cells outside node i that see all of its cells.
-func (g *chainGraph) fillSee(i int32) {
-	l := g.l
+// fillSee computes the cells outside node i that see all of its cells, from the peer
+// bitsets of every cell.
+func (g *chainGraph) fillSee(i int32, peers []uint64) {
 	cs, see := g.nodeCells(i), g.nodeSee(i)
 	first := true
 	for w, x := range cs {
 		for ; x != 0; x &= x - 1 {
-			c := board.Cell(w*64 + bits.TrailingZeros64(x))
+			c := int(w*64 + bits.TrailingZeros64(x))
+			pc := peers[c*g.nw : (c+1)*g.nw]
 			if first {
-				for _, p := range l.Peers(c) {
-					cbSet(see, p)
-				}
+				copy(see, pc)
 				first = false
 				continue
 			}
 			for j := range see {
-				var keep uint64
-				for y := see[j]; y != 0; y &= y - 1 {
-					p := board.Cell(j*64 + bits.TrailingZeros64(y))
-					if l.Sees(c, p) {
-						keep |= y & -y
-					}
-				}
-				see[j] = keep
+				see[j] &= pc[j]
 			}
 		}
 	}
