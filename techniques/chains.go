@@ -355,7 +355,9 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 				for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
 					others = append(others, board.Candidate{Cell: nd.cell, Digit: o.First()})
 				}
-				add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
+				if len(others) > 0 { // else it is a naked single, and the loop changes nothing
+					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
+				}
 			}
 			// True implies false, or another digit of the cell true: it goes.
 			for _, st := range s.run(start, true, hi) {

@@ -290,3 +290,31 @@ func BenchmarkChains(b *testing.B) {
 		})
 	}
 }
+
+// TestChainsOtherSizes runs the chain techniques on puzzles of other sizes (6x6 boxes
+// are 2x3, so box-line groups differ in shape): every step must hold there too.
+func TestChainsOtherSizes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		n, keep int
+	}{
+		{"4x4", 4, 4},
+		{"6x6", 6, 10},
+		{"8x8", 8, 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := sizedPuzzle(t, tc.n, tc.keep)
+			sol, err := fallback.Unique(context.Background(), b)
+			require.NoError(t, err)
+			found := 0
+			for _, tech := range chainFamily {
+				for _, s := range chainFindAll(tech, b) {
+					checkChainStep(t, b, sol, s)
+					require.NotEmpty(t, explain.OneLiner(b.Layout(), s))
+					found++
+				}
+			}
+			require.Positive(t, found, "no chain on the %s puzzle", tc.name)
+		})
+	}
+}
