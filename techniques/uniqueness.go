@@ -244,20 +244,30 @@ func rectangles(check urCheck) Finder {
 			}
 		}
 		var r urRect
+		cols := make([]int, 0, n)
 		for r1 := range n {
 			for r2 := r1 + 1; r2 < n; r2++ {
-				for c1 := range n {
-					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
-					if free[a] == 0 || free[c] == 0 {
-						continue
+				// The columns where both rows have an empty cell; then pairs of them
+				// that make exactly two boxes: the rows share a band or the columns a
+				// stack, not both.
+				cols = cols[:0]
+				for c := range n {
+					if free[l.CellAt(r1, c)] != 0 && free[l.CellAt(r2, c)] != 0 {
+						cols = append(cols, c)
 					}
-					for c2 := c1 + 1; c2 < n; c2++ {
-						cells := [4]board.Cell{a, l.CellAt(r1, c2), c, l.CellAt(r2, c2)}
-						if free[cells[1]] == 0 || free[cells[3]] == 0 ||
-							pairs[a]|pairs[c]|pairs[cells[1]]|pairs[cells[3]] == 0 || !inTwoBoxes(l, cells) {
+				}
+				sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+				for i, c1 := range cols {
+					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
+					for _, c2 := range cols[i+1:] {
+						if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
 							continue
 						}
-						if !rectanglePairs(b, &r, cells, free, pairs, check, report) {
+						bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
+						if pairs[a]|pairs[c]|pairs[bc]|pairs[d] == 0 {
+							continue
+						}
+						if !rectanglePairs(b, &r, [4]board.Cell{a, bc, c, d}, free, pairs, check, report) {
 							return
 						}
 					}
@@ -298,23 +308,6 @@ func rectanglePairs(b *board.Board, r *urRect, cells [4]board.Cell, free, pairs 
 		}
 	}
 	return true
-}
-
-// inTwoBoxes reports whether the four corners lie in exactly two boxes.
-func inTwoBoxes(l *board.Layout, cells [4]board.Cell) bool {
-	b0 := l.BoxOf(cells[0])
-	other := -1
-	for _, c := range cells[1:] {
-		bx := l.BoxOf(c)
-		if bx == b0 {
-			continue
-		}
-		if other >= 0 && bx != other {
-			return false
-		}
-		other = bx
-	}
-	return other >= 0
 }
 
 func ur1(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
@@ -717,31 +710,41 @@ func avoidableRectangles(check avoidCheck) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
 		n := l.N()
-		// solved[c]: c holds a digit placed while solving, not a given.
+		// solved[c]: c holds a digit placed while solving; given[c]: a given.
 		solved := make([]bool, l.Cells())
+		given := make([]bool, l.Cells())
 		any := false
 		for c := range board.Cell(l.Cells()) {
-			solved[c] = b.Value(c) != 0 && !b.Given(c)
+			given[c] = b.Given(c)
+			solved[c] = b.Value(c) != 0 && !given[c]
 			any = any || solved[c]
 		}
 		if !any {
 			return
 		}
 		var r avoidRect
+		cols := make([]int, 0, n)
 		for r1 := range n {
 			for r2 := r1 + 1; r2 < n; r2++ {
-				for c1 := range n {
-					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
-					if b.Given(a) || b.Given(c) {
-						continue
+				// The columns where neither row has a given.
+				cols = cols[:0]
+				for c := range n {
+					if !given[l.CellAt(r1, c)] && !given[l.CellAt(r2, c)] {
+						cols = append(cols, c)
 					}
-					for c2 := c1 + 1; c2 < n; c2++ {
-						cells := [4]board.Cell{a, l.CellAt(r1, c2), c, l.CellAt(r2, c2)}
-						// Each diagonal needs a solved corner.
-						if !(solved[cells[0]] || solved[cells[3]]) || !(solved[cells[1]] || solved[cells[2]]) {
-							continue
+				}
+				sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+				for i, c1 := range cols {
+					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
+					for _, c2 := range cols[i+1:] {
+						if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
+							continue // not exactly two boxes
 						}
-						if !avoidable(b, cells, &r) || !inTwoBoxes(l, cells) {
+						bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
+						if !(solved[a] || solved[d]) || !(solved[bc] || solved[c]) {
+							continue // a diagonal without a solved corner
+						}
+						if !avoidable(b, [4]board.Cell{a, bc, c, d}, &r) {
 							continue
 						}
 						if !check(b, &r, report) {
