@@ -261,3 +261,60 @@ func BenchmarkFamily(b *testing.B) {
 		})
 	}
 }
+
+// TestFamilyOtherSizes: the finders work on houses, so a 6x6 grid (2x3 boxes) needs no
+// code of its own. Each state is a fresh grid with a few cells' candidates cut down by
+// hand to one pattern; every other cell keeps all six, so nothing else applies.
+func TestFamilyOtherSizes(t *testing.T) {
+	l, err := board.LayoutOf(6)
+	require.NoError(t, err)
+	tests := []struct {
+		name  string
+		tech  Technique
+		cands map[string]board.DigitSet
+		want  []string
+	}{
+		{
+			name: "XY-Wing with a pincer in the pivot's row and one in its box",
+			tech: XYWing,
+			cands: map[string]board.DigitSet{
+				"r1c1": board.DigitsOf(1, 2), "r1c5": board.DigitsOf(1, 3), "r2c2": board.DigitsOf(2, 3),
+			},
+			want: []string{"XY-Wing: 1,2,3 in r1c1,r1c5,r2c2 => r1c2<>3, r1c3<>3, r2c4<>3, r2c5<>3, r2c6<>3"},
+		},
+		{
+			name: "Unique Rectangle Type 1 over boxes 1 and 2",
+			tech: UniqueRectangle1,
+			cands: map[string]board.DigitSet{
+				"r1c1": board.DigitsOf(1, 2), "r1c4": board.DigitsOf(1, 2),
+				"r2c1": board.DigitsOf(1, 2), "r2c4": board.DigitsOf(1, 2, 5),
+			},
+			want: []string{"Unique Rectangle Type 1: 1,2 in r1c1,r1c4,r2c1,r2c4 => r2c4<>1, r2c4<>2"},
+		},
+		{
+			name: "no rectangle when the columns share a stack as well as the rows a band",
+			tech: UniqueRectangle1,
+			cands: map[string]board.DigitSet{
+				"r1c1": board.DigitsOf(1, 2), "r1c2": board.DigitsOf(1, 2),
+				"r2c1": board.DigitsOf(1, 2), "r2c2": board.DigitsOf(1, 2, 5),
+			},
+			want: nil,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board.New(l)
+			for name, s := range tc.cands {
+				c, err := l.ParseCell(name)
+				require.NoError(t, err)
+				b.SetCandidates(c, s)
+			}
+			var got []string
+			for _, s := range findAll(tc.tech, b) {
+				checkStep(t, tc.tech, b, s)
+				got = append(got, explain.OneLiner(l, s))
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
