@@ -73,9 +73,8 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 				if p.Count() < 2 {
 					continue
 				}
-				shared := sharedHouses(l, cells, p)
-				for k, g := range shared.houses {
-					if !shared.same[k] || g == h || !cover.has(l.Kind(g)) {
+				for k, g := range l.HousesOf(cells[p.First()]) {
+					if g == h || !cover.has(l.Kind(g)) || !allShare(l, cells, p, k, g) {
 						continue
 					}
 					var inBase board.PosSet
@@ -103,6 +102,17 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 			}
 		}
 	}
+}
+
+// allShare reports whether every cell of a house at positions p has g as its house
+// number k (0 row, 1 column, 2 box).
+func allShare(l *board.Layout, cells []board.Cell, p board.PosSet, k int, g board.House) bool {
+	for ; p != 0; p &= p - 1 {
+		if l.HousesOf(cells[p.First()])[k] != g {
+			return false
+		}
+	}
+	return true
 }
 
 // commonHouses says which of the row, column and box of a group of cells all of them
