@@ -244,30 +244,35 @@ func rectangles(check urCheck) Finder {
 			}
 		}
 		var r urRect
+		// stack[c] and band[r]: the box column and box row of a column and a row.
+		stack, band := make([]int, n), make([]int, n)
+		for i := range n {
+			stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+		}
 		cols := make([]int, 0, n)
+		biv := make([]bool, n)
 		for r1 := range n {
 			for r2 := r1 + 1; r2 < n; r2++ {
-				// The columns where both rows have an empty cell; then pairs of them
-				// that make exactly two boxes: the rows share a band or the columns a
-				// stack, not both.
+				// The columns where both rows have an empty cell, and whether one of
+				// the two is bivalue (a rectangle needs such a corner); then pairs of
+				// them that make exactly two boxes: the rows share a band or the
+				// columns a stack, not both.
 				cols = cols[:0]
 				for c := range n {
-					if free[l.CellAt(r1, c)] != 0 && free[l.CellAt(r2, c)] != 0 {
+					a, d := l.CellAt(r1, c), l.CellAt(r2, c)
+					if free[a] != 0 && free[d] != 0 {
 						cols = append(cols, c)
+						biv[c] = pairs[a]|pairs[d] != 0
 					}
 				}
-				sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+				sameBand := band[r1] == band[r2]
 				for i, c1 := range cols {
-					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
 					for _, c2 := range cols[i+1:] {
-						if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
+						if !biv[c1] && !biv[c2] || sameBand == (stack[c1] == stack[c2]) {
 							continue
 						}
-						bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
-						if pairs[a]|pairs[c]|pairs[bc]|pairs[d] == 0 {
-							continue
-						}
-						if !rectanglePairs(b, &r, [4]board.Cell{a, bc, c, d}, free, pairs, check, report) {
+						cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+						if !rectanglePairs(b, &r, cells, free, pairs, check, report) {
 							return
 						}
 					}
