@@ -101,8 +101,9 @@ type wingShape struct {
 //
 // A wing's cells are connected by sight (a wing in two parts holds a smaller one that
 // does the same work), so the search grows connected sets only (Wernicke's ESU: each
-// set once, from its first cell in grid order), and drops a cell as soon as the set's
-// digits would outnumber its cells.
+// set once, from its first cell in grid order), and drops a cell as soon as the set
+// would have more digits than the wing has cells, or two digits each in cells that do
+// not see each other.
 func bentWings(id string, shape wingShape) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
