@@ -524,6 +524,8 @@ func cellCombos(cells []board.Cell, k int, fn func([]board.Cell) bool) bool {
 	return rec(0)
 }
 
+// ur4 needs the strong link in one house that holds both roof corners; HoDoKu asks
+// for it in every cell that sees both, which finds a subset of these.
 func ur4(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
 	roofs := r.roofs()
 	if len(roofs) != 2 || oppositeCorners(roofs[0], roofs[1]) {
@@ -613,6 +615,8 @@ func ur6(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
 	return true
 }
 
+// hiddenRectangle looks from each bivalue corner at the opposite one, on rectangles
+// with one bivalue corner or two diagonal ones, as HoDoKu does.
 func hiddenRectangle(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
 	roofs := r.roofs()
 	switch {
@@ -802,6 +806,9 @@ func (r *avoidRect) step(id string, elims []board.Candidate) explain.Step {
 	}
 }
 
+// ar1 takes the open corner whatever its other candidates; HoDoKu only looks at a
+// bivalue one, so it finds a subset of these. Both avoidable types take the solved
+// corners in either orientation (a pair in one box, or in one line across two).
 func ar1(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
 	if r.n != 1 {
 		return true
