@@ -345,7 +345,8 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 			}
 			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
 			// False implies true: place it.
-			s.run(start, false, hi)
+			placed := chainState(start, true)
+			s.runUntil(start, false, hi, func(st int32) bool { return st == placed })
 			if st := chainState(start, true); s.reached(st) && int(s.depth[st]) > lo {
 				path := s.path(st)
 				path = path[:len(path)-1]
@@ -360,7 +361,12 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 				}
 			}
 			// True implies false, or another digit of the cell true: it goes.
-			for _, st := range s.run(start, true, hi) {
+			unplaced := chainState(start, false)
+			refutes := func(st int32) bool {
+				ne := g.nodes[st>>1]
+				return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
+			}
+			for _, st := range s.runUntil(start, true, hi, refutes) {
 				end := st >> 1
 				if int(s.depth[st]) <= lo {
 					continue

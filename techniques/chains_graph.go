@@ -487,6 +487,13 @@ func newChainSearch(g *chainGraph) *chainSearch {
 // passes through a node twice; the start's opposite state may be reached (a
 // discontinuous loop closes there) but the search does not go on from it.
 func (s *chainSearch) run(start int32, on bool, maxLinks int) []int32 {
+	return s.runUntil(start, on, maxLinks, nil)
+}
+
+// runUntil is run that stops as soon as it reaches a state for which stop (when not
+// nil) returns true: that state is then the last of the list, and the first such state
+// in order of distance.
+func (s *chainSearch) runUntil(start int32, on bool, maxLinks int, stop func(int32) bool) []int32 {
 	s.round++
 	if s.round == 0 { // wrapped: forget every old stamp
 		clear(s.stamp)
@@ -518,6 +525,9 @@ func (s *chainSearch) run(start int32, on bool, maxLinks int) []int32 {
 			}
 			s.stamp[ys], s.parent[ys], s.depth[ys] = s.round, st, s.depth[st]+1
 			s.queue = append(s.queue, ys)
+			if stop != nil && stop(ys) {
+				return s.queue
+			}
 		}
 	}
 	return s.queue
