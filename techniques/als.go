@@ -145,7 +145,7 @@ type alsSet struct {
 
 // alsIndex holds every almost locked set of one board state. dcells[at+k] are the cells
 // of the set holding its k-th digit, dsee[at+k] the cells outside the set that see all
-// of them. Its tables are reused between finder calls through alsPool.
+// of them. It is read-only once built (see alsIndexFor).
 type alsIndex struct {
 	l       *board.Layout
 	b       *board.Board
@@ -172,14 +172,51 @@ type alsEdge struct {
 	rcc board.DigitSet
 }
 
-var alsPool = sync.Pool{New: func() any { return new(alsIndex) }}
+// alsLast memoises the index of the last board state asked for: the pipeline tries
+// ALS-XZ, ALS-XY-Wing, ALS chain and Death Blossom one after the other on one state,
+// and building and linking the sets is most of what the cheaper ones cost. The index is
+// never changed once built, so callers on other goroutines may share it.
+var alsLast struct {
+	sync.Mutex
+	layout *board.Layout
+	values []board.Digit
+	cands  []board.DigitSet
+	index  *alsIndex
+}
+
+// alsIndexFor returns the linked index of b's state, built or remembered.
+func alsIndexFor(b *board.Board) *alsIndex {
+	l := b.Layout()
+	alsLast.Lock()
+	defer alsLast.Unlock()
+	same := alsLast.layout == l && alsLast.index != nil
+	for c := range board.Cell(l.Cells()) {
+		if !same {
+			break
+		}
+		same = alsLast.values[c] == b.Value(c) && alsLast.cands[c] == b.Candidates(c)
+	}
+	if same {
+		return alsLast.index
+	}
+	x := newALSIndex(b)
+	x.link()
+	x.b = nil // the index keeps no board: a caller's board may change after
+	alsLast.layout, alsLast.index = l, x
+	alsLast.values = slices.Grow(alsLast.values[:0], l.Cells())[:l.Cells()]
+	alsLast.cands = slices.Grow(alsLast.cands[:0], l.Cells())[:l.Cells()]
+	for c := range board.Cell(l.Cells()) {
+		alsLast.values[c], alsLast.cands[c] = b.Value(c), b.Candidates(c)
+	}
+	return x
+}
 
 // newALSIndex enumerates the sets of b: for each house, every subset of its empty cells
 // of one to N-1 cells holding one digit more than it has cells. A set of two or more
 // cells that lies in a line and a box is found in the line only, and a single cell in
 // its row only, so every set is listed once.
 func newALSIndex(b *board.Board) *alsIndex {
-	x := alsPool.Get().(*alsIndex)
+	x := new(alsIndex)
 	l := b.Layout()
 	x.l, x.b = l, b
 	x.sets, x.dcells, x.dsee, x.dfirst = x.sets[:0], x.dcells[:0], x.dsee[:0], x.dfirst[:0]
@@ -202,11 +239,6 @@ func newALSIndex(b *board.Board) *alsIndex {
 		x.walk(h, 0, 0, len(x.empty)-1)
 	}
 	return x
-}
-
-func (x *alsIndex) release() {
-	x.b, x.l = nil, nil
-	alsPool.Put(x)
 }
 
 func (x *alsIndex) walk(h board.House, from int, ds board.DigitSet, limit int) {
@@ -418,14 +450,12 @@ type alsChainView struct {
 
 func alsChainFinder(v alsChainView) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		x := newALSIndex(b)
-		defer x.release()
+		x := alsIndexFor(b)
 		seen := map[string]bool{}
 		if v.minSets == 2 {
 			reportFound(x.pairs(v.id), seen, report)
 			return
 		}
-		x.link()
 		s := alsChainSearch{x: x, v: v}
 		// zs[i]: the digits of set i that some cell outside sees in all their places; only
 		// they can be a chain's Z, so a set without any starts no chain.
@@ -442,6 +472,8 @@ func alsChainFinder(v alsChainView) Finder {
 			s.found = s.found[:0]
 			s.k = k
 			s.budget = alsSearchBudget
+			s.zsOf = zs
+			s.keys = map[string]int{}
 			for start := range int32(len(x.sets)) {
 				if zs[start] == 0 {
 					continue
@@ -463,7 +495,6 @@ func alsChainFinder(v alsChainView) Finder {
 // ones lock both sets.
 func (x *alsIndex) pairs(id string) []alsFound {
 	var found []alsFound
-	x.link()
 	for i := range int32(len(x.sets)) {
 		for _, e := range x.edgesOf(i) {
 			j, r := e.to, e.rcc
@@ -568,7 +599,10 @@ type alsChainSearch struct {
 	used   board.CellSet
 	found  []alsFound
 	budget int
-	zs     board.DigitSet // the start's possible Zs
+	zs     board.DigitSet   // the start's possible Zs
+	zsOf   []board.DigitSet // every set's possible Zs
+	keys   map[string]int   // what this length's chains removed so far, and where
+	buf    []board.Candidate
 }
 
 func (s *alsChainSearch) extend() {
@@ -580,7 +614,7 @@ func (s *alsChainSearch) extend() {
 		}
 		s.budget--
 		last := len(s.path)+1 == s.k
-		if last && (e.to < s.path[0] || s.zs&x.sets[e.to].digits == 0) || slices.Contains(s.path, e.to) {
+		if last && (e.to < s.path[0] || s.zs&s.zsOf[e.to] == 0) || slices.Contains(s.path, e.to) {
 			continue // the reverse chain concludes the same, or the ends share no Z
 		}
 		for r := e.rcc; r != 0; r &= r - 1 {
@@ -613,8 +647,8 @@ func (s *alsChainSearch) conclude() {
 	if z < a {
 		return // the reverse chain concludes the same
 	}
-	zs := (x.sets[a].digits & x.sets[z].digits).Without(s.rccs[0]).Without(s.rccs[len(s.rccs)-1])
-	var elims []board.Candidate
+	zs := (s.zsOf[a] & s.zsOf[z]).Without(s.rccs[0]).Without(s.rccs[len(s.rccs)-1])
+	elims := s.buf[:0]
 	var hit board.DigitSet
 	for r := zs; r != 0; r &= r - 1 {
 		d := r.First()
@@ -624,33 +658,51 @@ func (s *alsChainSearch) conclude() {
 			hit = hit.With(d)
 		}
 	}
+	s.buf = elims
 	if len(elims) == 0 {
 		return
 	}
-	sets := make([]explain.Group, len(s.path))
+	// Many chains of one length remove the same; the one over the fewest cells (the
+	// first found among equals) stands for them.
+	sortChainCands(elims)
 	cells := 0
-	for i, p := range s.path {
-		sets[i] = x.group(p)
+	for _, p := range s.path {
 		cells += x.sets[p].size
 	}
-	s.found = append(s.found, alsFound{
+	key := chainKey(chainFound{elims: elims})
+	at, dup := s.keys[key]
+	if dup && s.found[at].cells <= cells {
+		return
+	}
+	elims = slices.Clone(elims)
+	sets := make([]explain.Group, len(s.path))
+	for i, p := range s.path {
+		sets[i] = x.group(p)
+	}
+	f := alsFound{
 		step: explain.Step{Technique: s.v.id, Eliminations: elims, Pattern: explain.Pattern{
 			Digits: hit, Sets: sets, Chains: []explain.Chain{setChain(sets, slices.Clone(s.rccs), hit)},
 		}},
 		cells: cells,
 		order: len(s.found),
-	})
+	}
+	if dup {
+		f.order = s.found[at].order
+		s.found[at] = f
+		return
+	}
+	s.keys[key] = len(s.found)
+	s.found = append(s.found, f)
 }
 
 // deathBlossomFinder looks, for every stem cell and digit Z, for one petal per stem
 // digit (other than Z) that holds Z, the petals sharing no cell, and removes Z from
 // what sees all their Zs (and the stem, when it holds Z).
 func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
-	x := newALSIndex(b)
-	defer x.release()
+	x := alsIndexFor(b)
 	l := b.Layout()
 	n := l.N()
-	s := blossomSearch{x: x, budget: alsSearchBudget}
+	s := blossomSearch{x: x, b: b, budget: alsSearchBudget}
 	// petals[d-1]: the sets (not holding the stem) whose every d sees the stem.
 	petals := make([][]int32, n)
 	var found []alsFound
@@ -704,6 +756,7 @@ func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
 
 type blossomSearch struct {
 	x      *alsIndex
+	b      *board.Board
 	stem   board.Cell
 	z      board.Digit
 	need   []board.Digit
@@ -750,7 +803,7 @@ func (s *blossomSearch) conclude(t board.CellSet) {
 	sets := make([]explain.Group, len(s.chosen))
 	var chains []explain.Chain
 	cells := 1
-	sd := x.b.Candidates(s.stem)
+	sd := s.b.Candidates(s.stem)
 	for i, p := range s.chosen {
 		sets[i] = x.group(p)
 		cells += x.sets[p].size
