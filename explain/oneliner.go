@@ -13,8 +13,9 @@ import (
 func Name(id string) string { return TechniqueName(id, EN) }
 
 // lineForm returns the pattern part of the one-liner of a technique ID, with
-// placeholders {digits} {cells} {houses} {base} {cover} {fins} {conclusion} {chain} filled
-// from the step's Pattern ({chain}: the first chain in Eureka notation). The forms live
+// placeholders {digits} {cells} {houses} {base} {cover} {fins} {conclusion} {chain} {sets}
+// filled from the step's Pattern ({chain}: the first chain in Eureka notation; {sets}: the
+// cells of each group, "(r1c4,r3c6) / (r1c6,r3c9)"). The forms live
 // in the English catalogue (key "line") beside the names; a technique without one gets
 // a pattern part built from whatever fields its Pattern has set.
 func lineForm(s Step) string {
@@ -58,6 +59,7 @@ func lineParts(l *board.Layout, s Step) (name, pattern string, conclusions []str
 		"{fins}":       cellNames(l, p.Fins),
 		"{conclusion}": strings.Join(conclusions, ", "),
 		"{chain}":      firstChain(l, p),
+		"{sets}":       groupCells(l, p.Sets),
 	})
 	if strings.Contains(form, "{conclusion}") {
 		conclusions = nil
@@ -137,4 +139,14 @@ func firstChain(l *board.Layout, p Pattern) string {
 		return ""
 	}
 	return Eureka(l, p.Chains[0])
+}
+
+// groupCells writes the cells of each group in brackets, the groups joined by " / ",
+// as HoDoKu writes colour classes: (r1c4,r3c6) / (r1c6,r3c9).
+func groupCells(l *board.Layout, gs []Group) string {
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = "(" + cellNames(l, g.Cells) + ")"
+	}
+	return strings.Join(parts, " / ")
 }

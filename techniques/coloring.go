@@ -29,7 +29,8 @@ Colour one digit's conjugate pairs (houses where it has exactly two places): giv
 two cells of a pair opposite colours and carry on through every pair that shares a cell.
 In the cluster so coloured, one colour holds the digit everywhere and the other
 nowhere. A cell outside that sees a cell of each colour sees the digit either way, so
-it loses the digit.`,
+it loses the digit. A cluster of a single pair is left out: it only repeats locked
+candidates.`,
 	Find: simpleColors(idSimpleColorsTrap, colourTrap),
 }
 
@@ -101,7 +102,7 @@ func colourClusters(dst []colourCluster, b *board.Board, d board.Digit) []colour
 	var buf [3 * board.MaxSize]pairLink
 	links := pairLinks(buf[:0], b, d)
 	var done board.CellSet
-	var stackBuf [board.MaxSize * board.MaxSize]board.Cell
+	var stackBuf [32]board.Cell // a small start; append grows it for a large cluster
 	for _, start := range links {
 		if done.Has(start.a) {
 			continue
@@ -165,8 +166,13 @@ func digitCells(b *board.Board, d board.Digit) board.CellSet {
 // and which colour the step names first.
 type colourRule func(cl *colourCluster, cands board.CellSet) (removed board.CellSet, first int)
 
-// colourTrap removes the digit from every cell that sees both colours.
+// colourTrap removes the digit from every cell that sees both colours. A cluster of
+// one pair is skipped: what sees both its cells is the rest of a box or line they
+// share, which locked candidates already clear.
 func colourTrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
+	if cl.cells[0].Count()+cl.cells[1].Count() < 3 {
+		return board.CellSet{}, 0
+	}
 	return cl.seen[0].And(cl.seen[1]).And(cands), 0
 }
 
@@ -189,9 +195,9 @@ func colourWrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
 // cluster of each digit.
 func simpleColors(id string, rule colourRule) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		var buf [3 * board.MaxSize]colourCluster
+		var clusters []colourCluster // reused from digit to digit
 		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
-			clusters := colourClusters(buf[:0], b, d)
+			clusters = colourClusters(clusters[:0], b, d)
 			if len(clusters) == 0 {
 				continue
 			}
@@ -277,9 +283,9 @@ func seesBothRemoves(x, y *colourCluster, _ board.CellSet) (board.CellSet, int, 
 // of clusters of each digit.
 func multiColors(id string, rule multiRule) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		var buf [3 * board.MaxSize]colourCluster
+		var clusters []colourCluster // reused from digit to digit
 		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
-			clusters := colourClusters(buf[:0], b, d)
+			clusters = colourClusters(clusters[:0], b, d)
 			if len(clusters) < 2 {
 				continue
 			}

@@ -183,11 +183,14 @@ func pairLinks(dst []pairLink, b *board.Board, d board.Digit) []pairLink {
 		x, y := cells[p.First()], cells[(p&(p-1)).First()]
 		k := linkKinds(1) << l.Kind(h)
 		merged := false
-		for i := range dst {
-			if dst[i].a == x && dst[i].b == y {
-				dst[i].kinds |= k
-				merged = true
-				break
+		// Houses come rows, columns, boxes: only a box pair can repeat a line pair.
+		if l.Kind(h) == board.Box && (l.RowOf(x) == l.RowOf(y) || l.ColOf(x) == l.ColOf(y)) {
+			for i := range dst {
+				if dst[i].a == x && dst[i].b == y {
+					dst[i].kinds |= k
+					merged = true
+					break
+				}
 			}
 		}
 		if !merged {
@@ -220,6 +223,19 @@ const (
 	// shapeTurbot: any other chain of two pairs and a weak link.
 	shapeTurbot
 )
+
+// mayJoin reports whether pairs of kinds k1 and k2 can make a chain of the shape, a
+// quick test before looking at their cells.
+func (s chainShape) mayJoin(k1, k2 linkKinds) bool {
+	const row, col = linkKinds(1) << board.Row, linkKinds(1) << board.Column
+	switch s {
+	case shapeSkyscraper:
+		return k1&k2&(row|col) != 0
+	case shapeKite:
+		return k1&row != 0 && k2&col != 0 || k1&col != 0 && k2&row != 0
+	}
+	return true
+}
 
 // classify names the chain with pair kinds k1 (A=B) and k2 (C=D) and weak-link kinds w
 // (B-C) by its most specific shape, and returns the house of each link as that shape
@@ -263,6 +279,9 @@ func forEachLinkChain(b *board.Board, shape chainShape, fn func(linkChain) bool)
 		links := pairLinks(buf[:0], b, d)
 		for i, li := range links {
 			for _, lj := range links[i+1:] {
+				if !shape.mayJoin(li.kinds, lj.kinds) {
+					continue
+				}
 				for o := range 4 {
 					a, bb := li.end(o & 1)
 					c, dd := lj.end(o >> 1)
@@ -391,6 +410,12 @@ type rectangle struct {
 func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 	l := b.Layout()
 	n, br, bc := l.N(), l.BoxRows(), l.BoxCols()
+	// The positions of each row and each column of a box, as box positions.
+	var rowMasks, colMasks [board.MaxSize]board.PosSet
+	for pos := range n {
+		rowMasks[pos/bc] |= 1 << pos
+		colMasks[pos%bc] |= 1 << pos
+	}
 	for d := board.Digit(1); int(d) <= n; d++ {
 		for bi := range n {
 			box := l.BoxHouse(bi)
@@ -400,12 +425,9 @@ func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 			}
 			corner := l.HouseCells(box)[0]
 			for ri := range br {
-				rowMask := board.PosSet(1<<bc-1) << (ri * bc)
+				rowMask := rowMasks[ri]
 				for ci := range bc {
-					var colMask board.PosSet
-					for r := range br {
-						colMask |= 1 << (r*bc + ci)
-					}
+					colMask := colMasks[ci]
 					cross := board.PosSet(1) << (ri*bc + ci)
 					if p&^(rowMask|colMask) != 0 || p&rowMask&^cross == 0 || p&colMask&^cross == 0 {
 						continue
@@ -429,8 +451,10 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 	armKind := l.Kind(arm)
 	pairKind := otherLine(armKind)
 	var armCells, farCells []board.Cell
-	for _, pc := range l.HouseCells(arm) {
-		if !b.Has(pc, d) || l.HousesOf(pc)[board.Box] == box {
+	line := l.HouseCells(arm)
+	for ap := b.Positions(arm, d); ap != 0; ap &= ap - 1 {
+		pc := line[ap.First()]
+		if l.HousesOf(pc)[board.Box] == box {
 			continue
 		}
 		pairHouse := l.HousesOf(pc)[pairKind]
@@ -438,10 +462,10 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 		if pp.Count() != 2 {
 			continue
 		}
-		q := l.CellsIn(pairHouse, pp)
-		qc := q[0]
+		hc := l.HouseCells(pairHouse)
+		qc := hc[pp.First()]
 		if qc == pc {
-			qc = q[1]
+			qc = hc[(pp & (pp - 1)).First()]
 		}
 		// E lies in Q's line (of the arm's kind) and in far.
 		e := crossing(l, l.HousesOf(qc)[armKind], far)
@@ -449,8 +473,7 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 			continue
 		}
 		if armCells == nil {
-			bp := b.Positions(box, d)
-			for _, c := range l.CellsIn(box, bp) {
+			for _, c := range l.CellsIn(box, b.Positions(box, d)) {
 				if l.HousesOf(c)[l.Kind(far)] == far {
 					farCells = append(farCells, c)
 				} else {
