@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -498,4 +500,63 @@ func BenchmarkSingleDigit(b *testing.B) {
 			b.ReportMetric(float64(steps)/float64(b.N*len(states)), "steps/state")
 		})
 	}
+}
+
+// TestSingleDigitEveryLayout walks puzzles of every other grid size (a pattern solution
+// with cells blanked, kept when search finds one solution) and checks every step of the
+// family against the solution at every state: the finders read houses and the layout,
+// never a 9x9 table.
+func TestSingleDigitEveryLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	fired := 0
+	for _, n := range board.Sizes() {
+		if n == 9 || n > 16 {
+			continue // 9x9 is walked above; 25x25 puzzles with one solution are slow to make
+		}
+		l, err := board.LayoutOf(n)
+		require.NoError(t, err)
+		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
+			sol := patternSolution(l)
+			walked := 0
+			for try := 0; try < 30 && walked < 3; try++ {
+				values := slices.Clone(sol)
+				for c := range values {
+					if rng.Float64() < 0.5 {
+						values[c] = 0
+					}
+				}
+				b, err := board.FromDigits(l, values)
+				require.NoError(t, err)
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				count, err := fallback.Count(ctx, b, 2)
+				cancel()
+				if err != nil || count != 1 {
+					continue
+				}
+				walked++
+				for !b.Solved() {
+					for _, tech := range singleDigitFamily() {
+						tech.Find(b, func(s explain.Step) bool {
+							checkStep(t, tech, b, s)
+							for _, e := range s.Eliminations {
+								require.NotEqual(t, sol[e.Cell], e.Digit, "%dx%d: %s removes the solution", n, n, explain.OneLiner(l, s))
+							}
+							fired++
+							return true
+						})
+					}
+					s, _, ok := First(b, walkTechniques(), Knowledge{Unique: true})
+					if !ok {
+						break
+					}
+					require.NoError(t, Apply(b, s))
+				}
+			}
+			if walked == 0 {
+				t.Skip("no puzzle with one solution in 30 tries")
+			}
+		})
+	}
+	t.Logf("steps checked on other layouts: %d", fired)
+	assert.Positive(t, fired, "no step on any other layout: the test checked nothing")
 }
