@@ -131,7 +131,12 @@ func fishStep(b *board.Board, kind board.HouseKind, d board.Digit, base, cover b
 	if !removes {
 		return explain.Step{}, false
 	}
-	s := explain.Step{Pattern: explain.Pattern{Digits: board.DigitsOf(d)}}
+	s := explain.Step{Pattern: explain.Pattern{
+		Digits: board.DigitsOf(d),
+		Base:   make([]board.House, 0, base.Count()),
+		Cover:  make([]board.House, 0, cover.Count()),
+		Cells:  make([]board.Cell, 0, 2*base.Count()),
+	}}
 	for q := base; q != 0; q &= q - 1 {
 		h := lineHouse(l, kind, q.First())
 		s.Pattern.Base = append(s.Pattern.Base, h)
