@@ -62,8 +62,11 @@ func (s kindSet) has(k board.HouseKind) bool { return s&(1<<k) != 0 }
 func lockedCandidates(id string, base, cover kindSet) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
 		l := b.Layout()
+		n := l.N()
 		for h := range board.House(l.Houses()) {
-			if !base.has(l.Kind(h)) {
+			// Houses are numbered rows, columns, boxes; HousesOf lists a cell's row,
+			// column and box in that order, so house kinds need no lookup below.
+			if !base.has(board.HouseKind(int(h) / n)) {
 				continue
 			}
 			cells := l.HouseCells(h)
@@ -74,7 +77,7 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 					continue
 				}
 				for k, g := range l.HousesOf(cells[p.First()]) {
-					if g == h || !cover.has(l.Kind(g)) || !allShare(l, cells, p, k, g) {
+					if !cover.has(board.HouseKind(k)) || g == h || !allShare(l, cells, p, k, g) {
 						continue
 					}
 					var inBase board.PosSet
