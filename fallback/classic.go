@@ -13,14 +13,20 @@ import (
 // box of the band holds the digit once) are applied together by table look-ups;
 // constraints across bands go through the columns of a stack.
 
-const bandMask = 1<<27 - 1
+const (
+	bandMask = 1<<27 - 1
+	rowLow   = 1 | 1<<9 | 1<<18          // the first bit of each row of a band
+	rowLow8  = 0xff | 0xff<<9 | 0xff<<18 // the low 8 bits of each row
+	rowBit8  = 1<<8 | 1<<17 | 1<<26      // the last bit of each row
+)
 
 // grid9 is one state of the classic search. It is a value: a guess copies it.
 type grid9 struct {
 	f [9][3]uint32 // f[d][b]: where digit d+1 may stand in band b
 	// prev is f as last propagated, so update skips the masks that did not change.
 	prev [9][3]uint32
-	// rows[d]: the rows (bit 3b+r) where digit d+1 is not yet placed.
+	// rows[d]: the rows where digit d+1 is not yet placed: bit 9r+8-b for row r of
+	// band b, where band's test for single rows leaves its answer, shifted by b.
 	rows [9]uint32
 	// unsolved[b]: the cells of band b whose digit is not yet known.
 	unsolved [3]uint32
@@ -42,7 +48,7 @@ func (g *grid9) load(b *board.Board, q query) {
 		}
 	}
 	for d := range g.rows {
-		g.rows[d] = 0x1ff
+		g.rows[d] = rowBit8 | rowBit8>>1 | rowBit8>>2
 		// An impossible previous mask makes the first update look at every band.
 		g.prev[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
 	}
@@ -59,7 +65,7 @@ func (g *grid9) update() bool {
 		changed := false
 		for d := range 9 {
 			f, p := &g.f[d], &g.prev[d]
-			if f[0] != p[0] || f[1] != p[1] || f[2] != p[2] {
+			if (f[0]^p[0])|(f[1]^p[1])|(f[2]^p[2]) != 0 {
 				changed = true
 				if !g.digit(d) {
 					return false
@@ -88,7 +94,7 @@ func (g *grid9) digit(d int) bool {
 			}
 			if r := one & rows; r != 0 {
 				rows &^= r
-				placed0 |= a0 & t9.rowMask[r]
+				placed0 |= a0 & (r >> 8 * 0x1ff)
 			}
 			p0 = a0
 		}
@@ -96,9 +102,9 @@ func (g *grid9) digit(d int) bool {
 			if a1, a0, a2, one = band(a1, a0, a2); a1 == 0 {
 				return false
 			}
-			if r := one & (rows >> 3); r != 0 {
-				rows &^= r << 3
-				placed1 |= a1 & t9.rowMask[r]
+			if r := one >> 1 & rows; r != 0 {
+				rows &^= r
+				placed1 |= a1 & (r >> 7 * 0x1ff)
 			}
 			p1 = a1
 		}
@@ -106,9 +112,9 @@ func (g *grid9) digit(d int) bool {
 			if a2, a0, a1, one = band(a2, a0, a1); a2 == 0 {
 				return false
 			}
-			if r := one & (rows >> 6); r != 0 {
-				rows &^= r << 6
-				placed2 |= a2 & t9.rowMask[r]
+			if r := one >> 2 & rows; r != 0 {
+				rows &^= r
+				placed2 |= a2 & (r >> 6 * 0x1ff)
 			}
 			p2 = a2
 		}
@@ -149,29 +155,36 @@ func band(a, y, z uint32) (uint32, uint32, uint32, uint32) {
 	s := cols(a)
 	z &= t9.colsSingle[s] & t9.colsDouble[s|cols(y)]
 	y &= t9.colsSingle[s] & t9.colsDouble[s|cols(z)]
-	// A row left with one cell places the digit there.
-	one := t9.single[a&0x1ff] | t9.single[a>>9&0x1ff]<<1 | t9.single[a>>18&0x1ff]<<2
+	// A row left with one cell places the digit there. Every row of a keeps a cell,
+	// so taking one from each row borrows nothing across rows, and a row is single
+	// when clearing its lowest bit leaves it empty: bit 8 of each row then says so.
+	w := a & (a - rowLow)
+	one := ^((w & rowLow8) + rowLow8 | w) & rowBit8
 	return a, y, z, one
 }
 
 // nakedSingles places the digit of every unsolved cell left with one candidate. It
-// returns how many it placed, or -1 when a cell has no candidate left.
-func (g *grid9) nakedSingles() int {
+// returns how many it placed, or -1 when a cell has no candidate left; when it
+// places none, two holds the cells with two candidates, for guessCell.
+func (g *grid9) nakedSingles(two *[3]uint32) int {
 	placed := 0
 	for b := range 3 {
 		u := g.unsolved[b]
 		if u == 0 {
+			two[b] = 0
 			continue
 		}
-		var r1, r2 uint32
+		var r1, r2, r3 uint32
 		for d := range 9 {
 			x := g.f[d][b]
+			r3 |= r2 & x
 			r2 |= r1 & x
 			r1 |= x
 		}
 		if u&^r1 != 0 {
 			return -1
 		}
+		two[b] = u & r2 &^ r3
 		single := u & r1 &^ r2
 		if single == 0 {
 			continue
@@ -187,27 +200,12 @@ func (g *grid9) nakedSingles() int {
 	return placed
 }
 
-// guessCell picks the cell to guess in. Among the cells with two candidates it takes
-// the one with the most such cells in its row and box: they chain, so either guess
-// tends to settle much of the grid (it cuts guesses by a fifth against the first
-// such cell). Without any, it takes a cell with the fewest candidates. It returns
-// the cell's band and bit.
-func (g *grid9) guessCell() (int, uint32) {
-	var two [3]uint32
-	for b := range 3 {
-		u := g.unsolved[b]
-		if u == 0 {
-			continue
-		}
-		var r1, r2, r3 uint32
-		for d := range 9 {
-			x := g.f[d][b]
-			r3 |= r2 & x
-			r2 |= r1 & x
-			r1 |= x
-		}
-		two[b] = u & r2 &^ r3
-	}
+// guessCell picks the cell to guess in, given the cells with two candidates. Among
+// those it takes the one with the most such cells in its row and box: they chain,
+// so either guess tends to settle much of the grid (it cuts guesses by a fifth
+// against the first such cell). Without any, it takes a cell with the fewest
+// candidates. It returns the cell's band and bit.
+func (g *grid9) guessCell(two *[3]uint32) (int, uint32) {
 	if two[0]|two[1]|two[2] != 0 {
 		bestBand, bestBit, best := 0, uint32(0), -1
 		for b, t := range two {
@@ -275,6 +273,7 @@ func searchClassic(ctx context.Context, b *board.Board, q query) (result, error)
 // run searches from g, which it may change: the last candidate of a guess is tried
 // in place, the others on copies.
 func (s *classic) run(g *grid9) {
+	var two [3]uint32
 	for {
 		for {
 			if !g.update() {
@@ -284,7 +283,7 @@ func (s *classic) run(g *grid9) {
 				s.found(g)
 				return
 			}
-			n := g.nakedSingles()
+			n := g.nakedSingles(&two)
 			if n < 0 {
 				return
 			}
@@ -301,7 +300,7 @@ func (s *classic) run(g *grid9) {
 			default:
 			}
 		}
-		b, bit := g.guessCell()
+		b, bit := g.guessCell(&two)
 		others := t9.rowOf[bits.TrailingZeros32(bit)] &^ bit
 		var ds uint32
 		for d := range 9 {
