@@ -15,12 +15,12 @@ type ConformOutcome uint8
 
 // The outcomes of a conformance case.
 const (
-	// ConformPass: a technique found exactly the case's conclusions, or, for a fail
-	// case, found nothing for its digits.
+	// ConformPass means a technique found exactly the case's conclusions or, for a
+	// fail case, nothing about its digits.
 	ConformPass ConformOutcome = iota + 1
-	// ConformFail: see the result's Reason.
+	// ConformFail means it did not; the result's Reason says how.
 	ConformFail
-	// ConformSkip: no technique answers the case's code.
+	// ConformSkip means no technique answers the case's code.
 	ConformSkip
 )
 
