@@ -12,13 +12,14 @@ import (
 
 // This file is the almost-locked-set family: ALS-XZ, ALS-XY-Wing and the ALS chain,
 // which are one chain of sets of different lengths, and Death Blossom, a stem cell with
-// one set per candidate. All share one enumeration of the sets per finder call.
+// one set per candidate. All share one enumeration of the sets per board state.
 //
 // The chain engine (chains_graph.go) has its own ALS nodes, built into its graph for
 // grouped chains: sets of two to five cells, no single cells, no per-digit cell sets.
-// This family needs every set of one to N-1 cells with the cells of each of its digits
-// and the cells that see all of them, so it keeps the index below rather than bend the
-// graph's builder to it.
+// This family needs every set of one to N-1 (at most seven) cells, with the cells of
+// each of its digits and the cells that see all of them, and the restricted common
+// candidates between sets, so it keeps the index below rather than bend the graph's
+// builder to it; the index is built once per board state and shared by the finders.
 
 const (
 	idALSXZ        = "als-xz"
@@ -34,6 +35,11 @@ const (
 	// sets, and an unbounded search costs tens of milliseconds per state where every
 	// easier technique failed. The shortest chains are searched first.
 	alsSearchBudget = 50000
+	// alsMaxCells bounds the cells of a set, as their number grows with the power of the
+	// size: every HoDoKu library case of the family passes with six cells, and a Death
+	// Blossom of top1465 (walkthrough 18) has a petal of seven. On 9x9 it leaves out
+	// only the sets of eight cells.
+	alsMaxCells = 7
 )
 
 // Difficulties: Sudoku Explainer has no ALS techniques. They sit after the grouped
@@ -212,9 +218,9 @@ func alsIndexFor(b *board.Board) *alsIndex {
 }
 
 // newALSIndex enumerates the sets of b: for each house, every subset of its empty cells
-// of one to N-1 cells holding one digit more than it has cells. A set of two or more
-// cells that lies in a line and a box is found in the line only, and a single cell in
-// its row only, so every set is listed once.
+// of one to min(N-1, alsMaxCells) cells holding one digit more than it has cells. A set
+// of two or more cells that lies in a line and a box is found in the line only, and a
+// single cell in its row only, so every set is listed once.
 func newALSIndex(b *board.Board) *alsIndex {
 	x := new(alsIndex)
 	l := b.Layout()
@@ -236,7 +242,7 @@ func newALSIndex(b *board.Board) *alsIndex {
 			}
 		}
 		x.pick = x.pick[:0]
-		x.walk(h, 0, 0, len(x.empty)-1)
+		x.walk(h, 0, 0, min(len(x.empty)-1, alsMaxCells))
 	}
 	return x
 }
@@ -703,7 +709,31 @@ func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
 	l := b.Layout()
 	n := l.N()
 	s := blossomSearch{x: x, b: b, budget: alsSearchBudget}
-	// petals[d-1]: the sets (not holding the stem) whose every d sees the stem.
+	// A set is a petal of digit d for every stem that sees all its ds: file it under
+	// each such stem once, rather than test every set against every stem.
+	// petalAt[stem*n+d-1] indexes the petals of d at stem in petalSets.
+	petalAt := make([]int32, l.Cells()*n+1)
+	eachPetal := func(visit func(slot int, i int32)) {
+		for i := range int32(len(x.sets)) {
+			a := &x.sets[i]
+			for k, r := 0, a.digits; r != 0; k, r = k+1, r&(r-1) {
+				d := r.First()
+				see := &x.dsee[a.at+k]
+				for _, c := range l.Peers(x.dfirst[a.at+k]) {
+					if see.Has(c) && b.Has(c, d) {
+						visit(int(c)*n+int(d)-1, i)
+					}
+				}
+			}
+		}
+	}
+	eachPetal(func(slot int, _ int32) { petalAt[slot+1]++ })
+	for i := 1; i < len(petalAt); i++ {
+		petalAt[i] += petalAt[i-1]
+	}
+	petalSets := make([]int32, petalAt[len(petalAt)-1])
+	fill := slices.Clone(petalAt)
+	eachPetal(func(slot int, i int32) { petalSets[fill[slot]] = i; fill[slot]++ })
 	petals := make([][]int32, n)
 	var found []alsFound
 	for stem := range board.Cell(l.Cells()) {
@@ -713,19 +743,8 @@ func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
 		}
 		peers := l.PeerSet(stem)
 		for d := range petals {
-			petals[d] = petals[d][:0]
-		}
-		for i := range int32(len(x.sets)) {
-			a := &x.sets[i]
-			if a.cells.Has(stem) {
-				continue
-			}
-			for r := a.digits & sd; r != 0; r &= r - 1 {
-				d := r.First()
-				if x.dc(i, d).AndNot(peers).Empty() {
-					petals[d-1] = append(petals[d-1], i)
-				}
-			}
+			slot := int(stem)*n + d
+			petals[d] = petalSets[petalAt[slot]:petalAt[slot+1]]
 		}
 		for z := board.Digit(1); int(z) <= n; z++ {
 			need := sd.Without(z)
