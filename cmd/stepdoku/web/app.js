@@ -94,6 +94,8 @@
       if (h.picture) {
         $("board").innerHTML = h.picture;
         $("counter").textContent = "hint";
+        $("line").textContent = "";
+        $("prose").textContent = "";
       }
     }).catch(showError);
   }
