@@ -24,14 +24,21 @@ var page = template.Must(template.New("page").Parse(pageSource))
 // words are the page's own words per language; the prose comes from package explain.
 var words = map[explain.Lang]Words{
 	explain.EN: {Title: "stepdoku walkthrough", Puzzle: "The puzzle", Step: "Step", Steps: "Steps",
-		Previous: "Previous", Next: "Next", End: "Where the steps end", Keys: "Use the left and right arrow keys to move between steps."},
+		Previous: "Previous", Next: "Next", End: "Where the steps end", Keys: "Use the left and right arrow keys to move between steps.",
+		NoSolution: "The puzzle has no solution.", Several: "The puzzle has several solutions.",
+		SolvedSearch: "Solved in %d steps, some by search.", Solved: "Solved in %d steps; hardest technique: %s.",
+		Stuck: "The techniques stop after %d steps."},
 	explain.JA: {Title: "stepdoku 解説", Puzzle: "問題", Step: "手順", Steps: "手順の一覧",
-		Previous: "前へ", Next: "次へ", End: "最後の盤面", Keys: "左右の矢印キーで手順を移動できます。"},
+		Previous: "前へ", Next: "次へ", End: "最後の盤面", Keys: "左右の矢印キーで手順を移動できます。",
+		NoSolution: "この問題には解がありません。", Several: "この問題には複数の解があります。",
+		SolvedSearch: "%d手で解けました（一部は探索による）。", Solved: "%d手で解けました。最も難しい手筋：%s。",
+		Stuck: "手筋は%d手で止まります。"},
 }
 
-// Words are the labels of the page in one language.
+// Words are the labels of the page in one language, and the forms of its summary line.
 type Words struct {
 	Title, Puzzle, Step, Steps, Previous, Next, End, Keys string
+	NoSolution, Several, SolvedSearch, Solved, Stuck      string
 }
 
 // section is one screen of the walkthrough: the puzzle, a step, or the end.
@@ -68,7 +75,7 @@ func Write(w io.Writer, l *board.Layout, tr explain.Trace) error {
 	if err != nil {
 		return err
 	}
-	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang)}
+	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang, ws)}
 	d.Sections = append(d.Sections, section{
 		ID: "step-0", Heading: ws.Puzzle,
 		Picture: template.HTML(svg.Render(states[0], nil, svg.Options{Title: ws.Puzzle, IDPrefix: "s0-"})),
@@ -96,18 +103,18 @@ func Write(w io.Writer, l *board.Layout, tr explain.Trace) error {
 }
 
 // summary is one plain line on how the solve ended.
-func summary(tr explain.Trace, lang explain.Lang) string {
+func summary(tr explain.Trace, lang explain.Lang, ws Words) string {
 	s := tr.Summary
 	switch {
 	case s.NoSolution:
-		return "The puzzle has no solution."
+		return ws.NoSolution
 	case s.Several:
-		return "The puzzle has several solutions."
+		return ws.Several
 	case s.Solved && s.UsedFallback:
-		return fmt.Sprintf("Solved in %d steps, some by search.", len(tr.Steps))
+		return fmt.Sprintf(ws.SolvedSearch, len(tr.Steps))
 	case s.Solved:
-		return fmt.Sprintf("Solved in %d steps; hardest technique: %s.", len(tr.Steps), explain.TechniqueName(s.Hardest, lang))
+		return fmt.Sprintf(ws.Solved, len(tr.Steps), explain.TechniqueName(s.Hardest, lang))
 	default:
-		return fmt.Sprintf("The techniques stop after %d steps.", len(tr.Steps))
+		return fmt.Sprintf(ws.Stuck, len(tr.Steps))
 	}
 }

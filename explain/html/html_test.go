@@ -38,14 +38,19 @@ func TestWrite(t *testing.T) {
 		lang       explain.Lang
 		word       string // a word of the page in its language
 	}{
-		{"english, 9x9", "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..", explain.EN, "Previous"},
-		{"japanese, 9x9", "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..", explain.JA, "前へ"},
-		{"english, 4x4", ".2....1..1..4..1", explain.EN, "Next"},
+		{"english, 9x9", "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..", explain.EN, "Solved in"},
+		{"japanese, 9x9", "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..", explain.JA, "手で解けました"},
+		{"english, 4x4 with several solutions", ".2....1..1..4..1", explain.EN, "several solutions"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			l, tr, page := walkthrough(t, tc.grid, tc.lang)
-			assert.Contains(t, page, tc.word)
+			summary := regexp.MustCompile(`<p id="summary">([^<]*)</p>`).FindStringSubmatch(page)
+			require.Len(t, summary, 2, "the page has a summary line")
+			assert.Contains(t, summary[1], tc.word)
+			if tr.Summary.Solved {
+				assert.Contains(t, summary[1], strconv.Itoa(len(tr.Steps)), "the summary counts the steps")
+			}
 			// One picture per step, the puzzle and the end, each drawing its step.
 			assert.Equal(t, len(tr.Steps)+2, strings.Count(page, "<svg "))
 			techs := regexp.MustCompile(`data-technique="([a-z0-9-]+)"`).FindAllStringSubmatch(page, -1)
