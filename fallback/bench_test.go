@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -69,6 +70,11 @@ func benchCount(b *testing.B, boards []*board.Board) {
 		require.NoError(b, err)
 		require.Equal(b, 1, n, "puzzle %d", i+1)
 	}
+	// CPU time of this thread, beside the wall time: on a machine shared with other
+	// work it is the steadier figure.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
 	guesses := 0
 	for b.Loop() {
 		for _, bd := range boards {
@@ -76,8 +82,12 @@ func benchCount(b *testing.B, boards []*board.Board) {
 			guesses += st.Guesses
 		}
 	}
+	cpu1, _ := threadCPU()
 	puzzles := float64(b.N * len(boards))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/puzzles, "us/puzzle")
+	if cpuOK {
+		b.ReportMetric(float64(cpu1-cpu0)/1e3/puzzles, "cpu-us/puzzle")
+	}
 	b.ReportMetric(float64(guesses)/puzzles, "guesses/puzzle")
 	b.ReportMetric(0, "ns/op")
 }

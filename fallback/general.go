@@ -9,8 +9,8 @@ import (
 )
 
 // The general solver works on any layout: one candidate mask per cell, naked and
-// hidden singles over the layout's houses, and the cell with the fewest candidates
-// when search must guess.
+// hidden singles over the layout's houses, locked candidates between boxes and lines
+// when singles stall, and the cell with the fewest candidates when search must guess.
 
 // fixedBit marks a cell whose single candidate was already taken from its peers.
 // Layouts have at most 25 digits, so bit 31 is free.
@@ -18,16 +18,16 @@ const fixedBit = 1 << 31
 
 // general is one search on a board of any layout.
 type general struct {
-	q       query
-	full    uint32    // every digit of the layout
-	houses  [][]int32 // the cells of each house
-	peers   [][]int32 // the peers of each cell
+	q    query
+	full uint32 // every digit of the layout
+	*geometry
 	count   int
 	guesses int
 	sols    [][]board.Digit
 	// stack holds one state per depth, reused across the search.
 	stack [][]uint32
 	queue []int32
+	union []uint32 // scratch: the candidates of each segment
 	ctx   context.Context
 	done  <-chan struct{}
 	err   error
@@ -37,10 +37,22 @@ type general struct {
 // of a 25x25 search costs far more than one of a 9x9.
 const generalCtxEvery = 16
 
-// geometry is a layout's houses and peers as flat cell lists, built once per layout.
+// geometry is a layout's houses, peers and segments as flat cell lists, built once
+// per layout.
 type geometry struct {
 	houses [][]int32
 	peers  [][]int32
+	segs   []segment
+	// boxGroups are the segments of a box along one direction, lineGroups those of a
+	// row or column: a digit that only one segment of a group can hold must go there.
+	boxGroups, lineGroups [][]int32
+}
+
+// segment is where a box meets a row or a column.
+type segment struct {
+	cells   []int32 // the cells both share
+	lineOut []int32 // the line's other cells
+	boxOut  []int32 // the box's other cells
 }
 
 var geometries sync.Map // *board.Layout -> *geometry
@@ -49,25 +61,66 @@ func geometryOf(l *board.Layout) *geometry {
 	if g, ok := geometries.Load(l); ok {
 		return g.(*geometry)
 	}
+	n := l.N()
+	cells := func(h board.House) []int32 {
+		var out []int32
+		for _, c := range l.HouseCells(h) {
+			out = append(out, int32(c))
+		}
+		return out
+	}
 	g := &geometry{houses: make([][]int32, l.Houses()), peers: make([][]int32, l.Cells())}
 	for h := range g.houses {
-		for _, c := range l.HouseCells(board.House(h)) {
-			g.houses[h] = append(g.houses[h], int32(c))
-		}
+		g.houses[h] = cells(board.House(h))
 	}
 	for c := range g.peers {
 		for _, p := range l.Peers(board.Cell(c)) {
 			g.peers[c] = append(g.peers[c], int32(p))
 		}
 	}
+	lineGroups := make([][]int32, 2*n) // rows, then columns
+	for box := range n {
+		bh := l.BoxHouse(box)
+		for kind := range 2 { // rows, then columns
+			var group []int32
+			for line := range n {
+				lh := l.RowHouse(line)
+				if kind == 1 {
+					lh = l.ColHouse(line)
+				}
+				var sg segment
+				for _, c := range l.HouseCells(lh) {
+					if l.PosIn(c, bh) >= 0 {
+						sg.cells = append(sg.cells, int32(c))
+					} else {
+						sg.lineOut = append(sg.lineOut, int32(c))
+					}
+				}
+				if len(sg.cells) == 0 {
+					continue
+				}
+				for _, c := range l.HouseCells(bh) {
+					if l.PosIn(c, lh) < 0 {
+						sg.boxOut = append(sg.boxOut, int32(c))
+					}
+				}
+				id := int32(len(g.segs))
+				g.segs = append(g.segs, sg)
+				group = append(group, id)
+				lineGroups[kind*n+line] = append(lineGroups[kind*n+line], id)
+			}
+			g.boxGroups = append(g.boxGroups, group)
+		}
+	}
+	g.lineGroups = lineGroups
 	actual, _ := geometries.LoadOrStore(l, g)
 	return actual.(*geometry)
 }
 
 func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error) {
 	l := b.Layout()
-	geo := geometryOf(l)
-	s := general{q: q, full: uint32(l.AllDigits()), houses: geo.houses, peers: geo.peers, ctx: ctx, done: ctx.Done()}
+	s := general{q: q, full: uint32(l.AllDigits()), geometry: geometryOf(l), ctx: ctx, done: ctx.Done()}
+	s.union = make([]uint32, len(s.segs))
 	start := make([]uint32, l.Cells())
 	for c, set := range startSets(b, q) {
 		start[c] = uint32(set) & s.full
@@ -191,10 +244,74 @@ func (s *general) propagate(cs []uint32) bool {
 				}
 			}
 		}
-		if len(queue) == 0 {
+		if len(queue) > 0 {
+			continue
+		}
+		changed, ok := s.locked(cs, &queue)
+		if !ok {
+			return false
+		}
+		if !changed {
 			return true
 		}
 	}
+}
+
+// locked applies locked candidates: a digit that, within a box, only one of its
+// segments along a line can hold leaves the rest of that line (pointing), and one
+// that, within a line, only one segment can hold leaves the rest of that box
+// (claiming). Cells left with one candidate join queue. It reports whether it
+// removed anything, and false on a contradiction.
+func (s *general) locked(cs []uint32, queue *[]int32) (changed, ok bool) {
+	for i, sg := range s.segs {
+		var u uint32
+		for _, c := range sg.cells {
+			if v := cs[c]; v&fixedBit == 0 {
+				u |= v
+			}
+		}
+		s.union[i] = u
+	}
+	for pass, groups := range [2][][]int32{s.boxGroups, s.lineGroups} {
+		for _, group := range groups {
+			var once, twice uint32
+			for _, id := range group {
+				u := s.union[id]
+				twice |= once & u
+				once |= u
+			}
+			only := once &^ twice
+			if only == 0 {
+				continue
+			}
+			for _, id := range group {
+				m := s.union[id] & only
+				if m == 0 {
+					continue
+				}
+				out := s.segs[id].lineOut
+				if pass == 1 {
+					out = s.segs[id].boxOut
+				}
+				for _, c := range out {
+					v := cs[c]
+					if v&m == 0 || v&fixedBit != 0 {
+						continue
+					}
+					v &^= m
+					cs[c] = v
+					changed = true
+					if v == 0 {
+						return changed, false
+					}
+					if v&(v-1) == 0 {
+						*queue = append(*queue, c)
+					}
+				}
+			}
+		}
+	}
+	return changed, true
 }
 
 func (s *general) found(cs []uint32) {
