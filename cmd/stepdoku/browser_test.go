@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -204,8 +205,40 @@ func TestBrowserApp(t *testing.T) {
 		assert.ElementsMatch(t, eliminationCells(l, s), marked(ctx, t, "#board", "eliminate"), "eliminations of step %d", i+1)
 	}
 
-	// A hint at the last level draws its move on the grid.
-	first := tr.Steps[0]
+	// Back to the puzzle: click r1c2 and type its digit, as a player would.
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#steps li:first-child`)),
+		chromedp.WaitReady(chromedp.CSS(`body[data-current="0"]`)),
+	))
+	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const svg = document.querySelector("#board svg");
+		const m = Number(svg.getAttribute("data-margin")), cs = Number(svg.getAttribute("data-cell-size"));
+		const pt = svg.createSVGPoint();
+		pt.x = m + 1.5 * cs; pt.y = m + 0.5 * cs;
+		const p = pt.matrixTransform(svg.getScreenCTM());
+		return [p.x, p.y];
+	})()`))
+	require.NoError(t, err)
+	require.Len(t, xy, 2)
+	entry := string(exampleSolution[1])
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.MouseClickXY(xy[0], xy[1]),
+		chromedp.WaitReady(chromedp.CSS(`#board svg .selected`)),
+		chromedp.KeyEvent(entry),
+		chromedp.WaitReady(chromedp.CSS(`#board svg .mine[data-cell="r1c2"]`)),
+	))
+	grid, err := chromedp.Run(ctx, chromedp.Value(chromedp.ID("grid")))
+	require.NoError(t, err)
+	assert.Equal(t, example[:1]+entry+example[2:], grid, "the entry goes into the player's grid")
+
+	// A hint at the last level, on the player's grid, draws its move.
+	pz, err := board.Parse(example)
+	require.NoError(t, err)
+	mine, err := board.Parse(grid)
+	require.NoError(t, err)
+	want, err := makeHint(t.Context(), hintInput{puzzle: pz, grid: mine}, explain.HintLevels, explain.EN)
+	require.NoError(t, err)
+	require.NotNil(t, want.Step)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`button.hint[data-level="4"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hint[data-level="4"]`)),
@@ -215,7 +248,11 @@ func TestBrowserApp(t *testing.T) {
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
 	assert.Equal(t, explain.HintLevels, hints)
-	assert.ElementsMatch(t, placementCells(l, first), marked(ctx, t, "#board", "place"), "the hint's move")
+	var wantCells []string
+	for _, p := range want.Step.Placements {
+		wantCells = append(wantCells, p[:strings.Index(p, "=")])
+	}
+	assert.ElementsMatch(t, wantCells, marked(ctx, t, "#board", "place"), "the hint's move")
 	checkScreenshot(t, shot)
 }
 

@@ -198,8 +198,9 @@ func (p *painter) id(name string) string { return p.opt.IDPrefix + name }
 
 func (p *painter) draw() {
 	size := num(p.g.size())
-	p.printf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" class="stepdoku-board" data-size="%d" role="img"`,
-		size, size, size, size, p.g.l.N())
+	// data-margin and data-cell-size let a page map a click to a cell.
+	p.printf(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" class="stepdoku-board" data-size="%d" data-margin="%s" data-cell-size="%s" role="img"`,
+		size, size, size, size, p.g.l.N(), num(p.g.margin), num(p.g.cell))
 	if p.s != nil {
 		p.printf(` data-technique="%s"`, esc(p.s.Technique))
 	}

@@ -3,7 +3,9 @@
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var state = { pictures: [], steps: [], current: 0 };
+  var state = { pictures: [], steps: [], current: 0, line: "", entries: {}, selected: -1 };
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
   function post(path, body) {
     return fetch(path, {
@@ -26,6 +28,7 @@
     if (i < 0 || i >= state.pictures.length) { return; }
     state.current = i;
     $("board").innerHTML = state.pictures[i];
+    if (i === 0) { drawEntries(); }
     var step = i >= 1 && i <= state.steps.length ? state.steps[i - 1] : null;
     $("line").textContent = step ? step.line : "";
     $("prose").textContent = step ? step.text : "";
@@ -44,6 +47,11 @@
       .then(function (data) {
         state.pictures = data.pictures;
         state.steps = data.trace.steps;
+        if (state.line !== data.trace.puzzle) {
+          state.line = data.trace.puzzle;
+          state.entries = {};
+          state.selected = -1;
+        }
         var list = $("steps");
         list.innerHTML = "";
         var labels = ["(the puzzle)"].concat(state.steps.map(function (s) { return s.line; }), ["(the end)"]);
@@ -100,6 +108,86 @@
     }).catch(showError);
   }
 
+  // The player's own entries: click a cell of the puzzle's picture, type a digit
+  // (0, Backspace or Delete clears). They go into "Your grid", which hints read.
+  function board() { return $("board").querySelector("svg"); }
+
+  function cellCentre(svg, cell) {
+    var n = Number(svg.getAttribute("data-size")), m = Number(svg.getAttribute("data-margin"));
+    var cs = Number(svg.getAttribute("data-cell-size"));
+    return { x: m + (cell % n + 0.5) * cs, y: m + (Math.floor(cell / n) + 0.5) * cs, cs: cs };
+  }
+
+  function drawEntries() {
+    var svg = board();
+    if (!svg) { return; }
+    Array.prototype.forEach.call(svg.querySelectorAll(".mine, .selected"), function (e) { e.remove(); });
+    if (state.selected >= 0) {
+      var c = cellCentre(svg, state.selected);
+      var r = document.createElementNS(SVGNS, "rect");
+      r.setAttribute("class", "selected");
+      r.setAttribute("x", c.x - c.cs / 2 + 2); r.setAttribute("y", c.y - c.cs / 2 + 2);
+      r.setAttribute("width", c.cs - 4); r.setAttribute("height", c.cs - 4);
+      r.setAttribute("fill", "none"); r.setAttribute("stroke", "#CC79A7"); r.setAttribute("stroke-width", "3");
+      svg.appendChild(r);
+    }
+    Object.keys(state.entries).forEach(function (k) {
+      var cell = Number(k), c = cellCentre(svg, cell);
+      Array.prototype.forEach.call(svg.querySelectorAll('.cand[data-cell="' + cellName(svg, cell) + '"]'),
+        function (e) { e.style.display = "none"; });
+      var t = document.createElementNS(SVGNS, "text");
+      t.setAttribute("class", "mine");
+      t.setAttribute("data-cell", cellName(svg, cell));
+      t.setAttribute("x", c.x); t.setAttribute("y", c.y);
+      t.setAttribute("font-size", c.cs * 0.62); t.setAttribute("fill", "#7A3E9D");
+      t.setAttribute("text-anchor", "middle"); t.setAttribute("dominant-baseline", "central");
+      t.textContent = state.entries[k];
+      svg.appendChild(t);
+    });
+  }
+
+  function cellName(svg, cell) {
+    var n = Number(svg.getAttribute("data-size"));
+    return "r" + (Math.floor(cell / n) + 1) + "c" + (cell % n + 1);
+  }
+
+  function gridLine() {
+    var cs = state.line.split("");
+    Object.keys(state.entries).forEach(function (k) { cs[Number(k)] = state.entries[k]; });
+    return cs.join("");
+  }
+
+  $("board").addEventListener("click", function (e) {
+    var svg = board();
+    if (!svg || state.current !== 0 || !state.line) { return; }
+    var pt = svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var n = Number(svg.getAttribute("data-size")), m = Number(svg.getAttribute("data-margin"));
+    var cs = Number(svg.getAttribute("data-cell-size"));
+    var col = Math.floor((p.x - m) / cs), row = Math.floor((p.y - m) / cs);
+    if (col < 0 || row < 0 || col >= n || row >= n) { return; }
+    var cell = row * n + col;
+    state.selected = state.line[cell] === "." ? cell : -1;
+    drawEntries();
+  });
+
+  function enter(key) {
+    if (state.selected < 0 || state.current !== 0) { return false; }
+    var n = Number(board().getAttribute("data-size"));
+    var d = key.toUpperCase();
+    if (d === "0" || key === "Backspace" || key === "Delete") {
+      delete state.entries[state.selected];
+    } else if (d.length === 1 && DIGITS.indexOf(d) >= 0 && DIGITS.indexOf(d) < n) {
+      state.entries[state.selected] = d;
+    } else {
+      return false;
+    }
+    $("grid").value = Object.keys(state.entries).length ? gridLine() : "";
+    drawEntries();
+    return true;
+  }
+
   $("explain").addEventListener("click", walk);
   $("prev").addEventListener("click", function () { show(state.current - 1); });
   $("next").addEventListener("click", function () { show(state.current + 1); });
@@ -113,6 +201,7 @@
   });
   document.addEventListener("keydown", function (e) {
     if (e.target && (e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT")) { return; }
+    if (enter(e.key)) { e.preventDefault(); return; }
     if (e.key === "ArrowRight") { show(state.current + 1); }
     if (e.key === "ArrowLeft") { show(state.current - 1); }
   });
