@@ -259,7 +259,8 @@ type classic struct {
 	err     error
 }
 
-// ctxEvery is how many guesses pass between two looks at the context.
+// ctxEvery is how many guesses pass between two looks at the context: a few hundred
+// microseconds of search at most.
 const ctxEvery = 256
 
 func searchClassic(ctx context.Context, b *board.Board, q query) (result, error) {
@@ -343,16 +344,12 @@ type tables9 struct {
 	// complex: mini-rows present (bit 3r+k: row r, box k) to the band mask of the
 	// mini-rows that lie on some one-to-one match of rows with boxes.
 	complex [512]uint32
-	// single: 1 when a row's nine bits hold exactly one.
-	single [512]uint32
 	// colsSingle: a band's columns to the mask that clears, in the other bands, the
 	// column of each stack where the band has only one.
 	colsSingle [512]uint32
 	// colsDouble: two bands' columns to the mask that clears, in the third band, the
 	// columns of each stack where the two have two or fewer.
 	colsDouble [512]uint32
-	// rowMask: rows of a band (bit r) to their cells.
-	rowMask [8]uint32
 	// rowOf: a band bit to the cells of its row.
 	rowOf [32]uint32
 	// boxOf: a band bit to the cells of its box.
@@ -383,9 +380,6 @@ func buildTables9() *tables9 {
 				t.complex[x] |= 7 << (9*r + 3*p[r])
 			}
 		}
-		if bits.OnesCount(uint(x)) == 1 {
-			t.single[x] = 1
-		}
 		t.colsSingle[x], t.colsDouble[x] = bandMask, bandMask
 		for k := range 3 {
 			c3 := x >> (3 * k) & 7
@@ -400,13 +394,6 @@ func buildTables9() *tables9 {
 				if n <= 2 {
 					t.colsDouble[x] &^= colMask(3*k + c)
 				}
-			}
-		}
-	}
-	for r := range 8 {
-		for i := range 3 {
-			if r>>i&1 != 0 {
-				t.rowMask[r] |= 0x1ff << (9 * i)
 			}
 		}
 	}

@@ -14,6 +14,8 @@
 // to 25x25) uses a general solver over the layout's houses: candidate bitmasks per
 // cell, naked and hidden singles, and the cell with the fewest candidates first.
 //
-// Every function takes a context and checks it every few thousand search nodes, so a
-// caller can bound a search that would run too long (a nearly empty 25x25 grid).
+// Every function takes a context and looks at it every few hundred guesses (every
+// few dozen on the general solver, whose nodes cost more), so a caller can bound a
+// search that would run too long, such as counting the solutions of a nearly empty
+// 25x25 grid. The functions are safe for concurrent use.
 package fallback

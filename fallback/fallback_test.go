@@ -3,6 +3,7 @@ package fallback
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -465,4 +466,85 @@ func TestLargeGrids(t *testing.T) {
 			checkSolution(t, b, got)
 		})
 	}
+}
+
+func TestConcurrent(t *testing.T) {
+	// Searches share only read-only tables and the per-layout geometry cache; run
+	// under -race this shows it. Results must match those of one goroutine.
+	ctx := context.Background()
+	var boards []*board.Board
+	for _, s := range sample(t)[:40] {
+		boards = append(boards, parseGrid(t, s))
+	}
+	for _, l := range largeLayouts(t)[:4] { // up to 12x12: quick to generate
+		_, b := generated(t, l, 21)
+		boards = append(boards, b)
+	}
+	want := make([][]board.Digit, len(boards))
+	for i, b := range boards {
+		sol, err := Unique(ctx, b)
+		require.NoError(t, err)
+		want[i] = sol
+	}
+	const workers = 4
+	got := make([][][]board.Digit, workers)
+	errs := make([]error, workers)
+	done := make(chan int)
+	for w := range workers {
+		go func() {
+			defer func() { done <- w }()
+			for i := range boards {
+				b := boards[(i+w*7)%len(boards)]
+				sol, err := Unique(ctx, b)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				got[w] = append(got[w], sol)
+			}
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	for w := range workers {
+		require.NoError(t, errs[w])
+		for i, sol := range got[w] {
+			assert.Equal(t, want[(i+w*7)%len(boards)], sol, "worker %d, board %d", w, i)
+		}
+	}
+}
+
+func TestTables9(t *testing.T) {
+	// complex keeps exactly the mini-rows of the row-to-box matches that all present
+	// mini-rows allow: check it against a direct count on every input.
+	for x := range 512 {
+		var want uint32
+		for _, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			if x>>p[0]&1 != 0 && x>>(3+p[1])&1 != 0 && x>>(6+p[2])&1 != 0 {
+				want |= 7<<(3*p[0]) | 7<<(9+3*p[1]) | 7<<(18+3*p[2])
+			}
+		}
+		require.Equal(t, want, t9.complex[x], "complex[%09b]", x)
+	}
+	// band's arithmetic test for rows with one cell, against counting, on masks
+	// that band's first step leaves as they are (it is idempotent).
+	checked := 0
+	for a := uint32(1); a < 1<<9; a++ {
+		for _, other := range []uint32{1, 0x1ff, 0x100, 0x0f0, 0x038} {
+			mask := a | other<<9 | (a^other|1)<<18
+			mask &= t9.complex[t9.shrink[mask&0x1ff]|t9.shrink[mask>>9&0x1ff]<<3|t9.shrink[mask>>18&0x1ff]<<6]
+			if mask == 0 {
+				continue
+			}
+			got, _, _, one := band(mask, 0, 0)
+			require.Equal(t, mask, got)
+			for r := range 3 {
+				single := bits.OnesCount32(mask>>(9*r)&0x1ff) == 1
+				require.Equal(t, single, one>>(9*r+8)&1 == 1, "row %d of %027b", r, mask)
+			}
+			checked++
+		}
+	}
+	require.Greater(t, checked, 1000)
 }
