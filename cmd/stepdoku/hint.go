@@ -197,7 +197,7 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 	pz := in.puzzle
 	l := pz.Layout()
 	if ps := pz.Problems(); len(ps) > 0 {
-		h.Problem = "the puzzle is invalid: " + ps[0].Describe(l)
+		h.Problem = msg(lang, "invalid") + ps[0].Describe(l)
 		return h, nil
 	}
 	sols, err := fallback.Solutions(ctx, pz, 2)
@@ -205,10 +205,10 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 	case err != nil && !errors.Is(err, fallback.ErrNoSolution):
 		return h, err
 	case len(sols) == 0:
-		h.Problem = "the puzzle has no solution"
+		h.Problem = msg(lang, "no-solution")
 		return h, nil
 	case len(sols) > 1:
-		h.Problem = "the puzzle has several solutions, so no step can be proven"
+		h.Problem = msg(lang, "several")
 		return h, nil
 	}
 	sol := sols[0]
@@ -218,11 +218,11 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 			given, mine := pz.Value(c), in.grid.Value(c)
 			switch {
 			case given != 0 && mine != given:
-				h.Problem = fmt.Sprintf("the grid does not keep the given %d at %s", given, l.CellName(c))
+				h.Problem = fmt.Sprintf(msg(lang, "given-changed"), given, l.CellName(c))
 				return h, nil
 			case given != 0 || mine == 0:
 			case mine != sol[c]:
-				h.Mistakes = append(h.Mistakes, fmt.Sprintf("%s: this entry is not right", l.CellName(c)))
+				h.Mistakes = append(h.Mistakes, l.CellName(c)+": "+msg(lang, "wrong-entry"))
 			default:
 				_ = st.Place(c, mine) // an empty cell and a digit of the layout
 			}
@@ -235,7 +235,7 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 			}
 			marked := in.marks.Candidates(c)
 			if !marked.Has(sol[c]) && !mistakeAt(h.Mistakes, l.CellName(c)) {
-				h.Mistakes = append(h.Mistakes, fmt.Sprintf("%s: a pencil mark was removed that this cell needs", l.CellName(c)))
+				h.Mistakes = append(h.Mistakes, l.CellName(c)+": "+msg(lang, "mark-removed"))
 				continue
 			}
 			st.SetCandidates(c, st.Candidates(c)&marked)
@@ -245,7 +245,7 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 		return h, nil
 	}
 	if st.Solved() {
-		h.Problem = "the grid is already solved"
+		h.Problem = msg(lang, "solved")
 		return h, nil
 	}
 	k := techniques.Knowledge{Unique: true}
@@ -281,9 +281,9 @@ func mistakeAt(ms []string, cell string) bool {
 func (h hint) writeText(w io.Writer, lang explain.Lang) {
 	switch {
 	case h.Problem != "":
-		fmt.Fprintln(w, "No hint:", h.Problem)
+		fmt.Fprintln(w, msg(lang, "no-hint")+h.Problem)
 	case len(h.Mistakes) > 0:
-		fmt.Fprintf(w, "Mistakes to fix first (%d):\n", len(h.Mistakes))
+		fmt.Fprintf(w, msg(lang, "mistakes")+"\n", len(h.Mistakes))
 		for _, m := range h.Mistakes {
 			fmt.Fprintln(w, "  -", m)
 		}
@@ -292,4 +292,38 @@ func (h hint) writeText(w io.Writer, lang explain.Lang) {
 			fmt.Fprintf(w, "%d. %s\n", i+1, t)
 		}
 	}
+}
+
+// hintMessages are the hint command's own sentences; the step's words come from the
+// explain catalogue. Mistakes name a place, never the right digit.
+var hintMessages = map[explain.Lang]map[string]string{
+	explain.EN: {
+		"invalid":       "the puzzle is invalid: ",
+		"no-solution":   "the puzzle has no solution",
+		"several":       "the puzzle has several solutions, so no step can be proven",
+		"given-changed": "the grid does not keep the given %d at %s",
+		"wrong-entry":   "this entry is not right",
+		"mark-removed":  "a pencil mark was removed that this cell needs",
+		"solved":        "the grid is already solved",
+		"no-hint":       "No hint: ",
+		"mistakes":      "Mistakes to fix first (%d):",
+	},
+	explain.JA: {
+		"invalid":       "問題が正しくありません: ",
+		"no-solution":   "この問題には解がありません",
+		"several":       "この問題には解が複数あるため、手順を証明できません",
+		"given-changed": "盤面がヒント数字 %d（%s）と食い違っています",
+		"wrong-entry":   "この数字は正しくありません",
+		"mark-removed":  "このマスに必要な候補（メモ）が消されています",
+		"solved":        "盤面はすでに完成しています",
+		"no-hint":       "ヒントなし: ",
+		"mistakes":      "先に直すべき誤り（%d件）:",
+	},
+}
+
+func msg(lang explain.Lang, key string) string {
+	if m, ok := hintMessages[lang]; ok {
+		return m[key]
+	}
+	return hintMessages[explain.EN][key]
 }
