@@ -243,9 +243,9 @@ type chainFound struct {
 	order  int
 }
 
-// chainGroupedLevels are the chain lengths (in links) the grouped finders search up to
-// in turn: their graphs are large, and a caller that takes the first step should not
-// pay for the longest chains. The plain graphs are small enough for one pass.
+// chainGroupedLevels are the chain lengths (in links) at which the grouped finders
+// report in turn: every conclusion up to 7 links is reported (shortest first) before
+// any longer one. The search runs once to the longest; the levels only order.
 var chainGroupedLevels = []int{7, 13, chainMaxLinks}
 
 func chainFinder(v chainView) Finder {
@@ -253,8 +253,12 @@ func chainFinder(v chainView) Finder {
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		g := buildChainGraph(b, v.kinds)
-		s := newChainSearch(g)
+		m := chainMemoFor(b, v.kinds, v.maxLinks)
+		g := m.g
+		var refuted []chainRefute
+		if v.ends == endsDiscontinuous {
+			refuted = v.refutations(g)
+		}
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
 		if levels == nil {
@@ -265,7 +269,7 @@ func chainFinder(v chainView) Finder {
 			if hi <= lo {
 				break
 			}
-			found := v.collect(g, s, lo, hi)
+			found := v.collect(m, refuted, lo, hi)
 			slices.SortStableFunc(found, func(x, y chainFound) int {
 				return cmp.Or(cmp.Compare(len(x.links), len(y.links)), cmp.Compare(x.order, y.order))
 			})
@@ -284,10 +288,47 @@ func chainFinder(v chainView) Finder {
 	}
 }
 
-// collect runs the searches of the view over chains of lo+1 to hi links (as the
-// search counts them: a loop's closing link is not counted) and returns every
-// conclusion, unsorted.
-func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFound {
+// chainRefute is the first state, in order of distance, at which the search from a
+// candidate made true contradicts it (the candidate false, or another digit of its
+// cell true): the discontinuous loop that removes it. path is nil when there is none.
+type chainRefute struct {
+	path  []int32
+	depth int
+}
+
+// refutations searches from every candidate made true, up to the view's length, and
+// returns for each node its first contradiction.
+func (v chainView) refutations(g *chainGraph) []chainRefute {
+	out := make([]chainRefute, len(g.nodes))
+	s := newChainSearch(g)
+	may := g.refutable()
+	for start := range int32(len(g.nodes)) {
+		nd := g.nodes[start]
+		if nd.kind != chainCandidate || !may[start] {
+			continue
+		}
+		unplaced := chainState(start, false)
+		refutes := func(st int32) bool {
+			ne := g.nodes[st>>1]
+			return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
+		}
+		q := s.runUntil(start, true, v.maxLinks, refutes)
+		if st := q[len(q)-1]; len(q) > 1 && refutes(st) {
+			path := s.path(st)
+			if st == unplaced {
+				path = path[:len(path)-1]
+			}
+			out[start] = chainRefute{path: path, depth: int(s.depth[st])}
+		}
+	}
+	return out
+}
+
+// collect gathers the conclusions of the view over chains of lo+1 to hi links (as the
+// search counts them: a loop's closing link is not counted), unsorted, from the stored
+// searches of m and, for a discontinuous loop, the refutations found beforehand.
+func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []chainFound {
+	g := m.g
 	var found []chainFound
 	add := func(f chainFound) {
 		if v.grouped && !g.hasGroup(f.nodes) {
@@ -305,11 +346,19 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 			// start of a loop, which passes through candidates too.
 			continue
 		}
+		if v.ends == endsDiscontinuous && g.nodes[start].kind != chainCandidate {
+			continue // a loop's break is at a candidate
+		}
+		run, base, vs := m.run(start)
 		switch v.ends {
 		case endsOpen, endsContinuous:
-			for _, st := range s.run(start, false, hi) {
+			for k, vis := range run {
+				st, i := vis.state, base+int32(k)
 				end := st >> 1
-				if st&1 == 0 || end == start || int(s.depth[st]) <= lo {
+				if int(vis.depth) > hi {
+					break
+				}
+				if st&1 == 0 || end == start || int(vis.depth) <= lo {
 					continue
 				}
 				na, nb := g.nodes[start], g.nodes[end]
@@ -318,10 +367,10 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 				}
 				closes := g.weakLinked(start, end)
 				if v.ends == endsContinuous {
-					if !closes || v.grouped && !s.throughGroup(st) {
+					if !closes || v.grouped && !m.throughGroup(vs, i) {
 						continue
 					}
-					path := s.path(st)
+					path := chainVisitPath(vs, i)
 					buf = g.loopEliminations(buf[:0], path, skip)
 					if len(buf) > 0 {
 						add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: slices.Clone(buf)})
@@ -329,26 +378,28 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 					continue
 				}
 				// An open chain and its reverse conclude the same: keep one.
-				if end < start || v.open && closes || v.grouped && !s.throughGroup(st) {
+				if end < start || v.open && closes || v.grouped && !m.throughGroup(vs, i) {
 					continue
 				}
 				buf = g.endEliminations(buf[:0], start, end)
 				if len(buf) > 0 {
-					path := s.path(st)
+					path := chainVisitPath(vs, i)
 					add(chainFound{nodes: path, links: chainAlternating(len(path)-1, explain.Strong, explain.Weak), elims: slices.Clone(buf)})
 				}
 			}
 		case endsDiscontinuous:
 			nd := g.nodes[start]
-			if nd.kind != chainCandidate {
-				continue
-			}
 			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
 			// False implies true: place it.
 			placed := chainState(start, true)
-			s.runUntil(start, false, hi, func(st int32) bool { return st == placed })
-			if st := chainState(start, true); s.reached(st) && int(s.depth[st]) > lo {
-				path := s.path(st)
+			for k, vis := range run {
+				if vis.state != placed {
+					continue
+				}
+				if d := int(vis.depth); d <= lo || d > hi {
+					break
+				}
+				path := chainVisitPath(vs, base+int32(k))
 				path = path[:len(path)-1]
 				// HoDoKu states the placement as the removal of the cell's other digits;
 				// so do we, so that both say the same thing in the same words.
@@ -359,29 +410,11 @@ func (v chainView) collect(g *chainGraph, s *chainSearch, lo, hi int) []chainFou
 				if len(others) > 0 { // else it is a naked single, and the loop changes nothing
 					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
 				}
+				break
 			}
 			// True implies false, or another digit of the cell true: it goes.
-			unplaced := chainState(start, false)
-			refutes := func(st int32) bool {
-				ne := g.nodes[st>>1]
-				return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
-			}
-			for _, st := range s.runUntil(start, true, hi, refutes) {
-				end := st >> 1
-				if int(s.depth[st]) <= lo {
-					continue
-				}
-				if st == chainState(start, false) {
-					path := s.path(st)
-					path = path[:len(path)-1]
-					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
-					break
-				}
-				if ne := g.nodes[end]; st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell {
-					path := s.path(st)
-					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
-					break
-				}
+			if r := refuted[start]; r.path != nil && r.depth > lo && r.depth <= hi {
+				add(chainFound{nodes: r.path, links: chainAlternating(len(r.path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package techniques
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -10,7 +11,8 @@ import (
 // This file is the chain engine shared by every chain technique (and open to forcing
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
 // a digit; a digit of an almost locked set) with strong and weak links, built once per
-// finder call, and a breadth-first search over it that alternates strong and weak
+// board state and link kind (chainMemoFor, shared by the finders that use the same
+// links), and a breadth-first search over it that alternates strong and weak
 // inferences, so the first chain found to any end is a shortest one.
 //
 // Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
@@ -299,7 +301,8 @@ func (g *chainGraph) fillSee(i int32, peers []uint64) {
 // link fills the strong and weak adjacency that k allows.
 func (g *chainGraph) link(k chainLinks) {
 	l, b, n := g.l, g.b, g.l.N()
-	var strongE, weakE [][2]int32
+	strongE := make([][2]int32, 0, 4*len(g.nodes))
+	weakE := make([][2]int32, 0, 16*len(g.nodes))
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
 			cs := b.Candidates(c)
@@ -414,8 +417,21 @@ func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (firs
 	return first, firstStrong
 }
 
-// chainCompress turns a list of directed edges (each listed once) into adjacency rows.
+// chainCompress turns a list of directed edges (each listed once) into adjacency rows,
+// each sorted by target: a counting sort by target, then a stable one by source.
 func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
+	byTo := make([]int32, nodes+1)
+	for _, e := range edges {
+		byTo[e[1]+1]++
+	}
+	for i := 1; i < len(byTo); i++ {
+		byTo[i] += byTo[i-1]
+	}
+	order := make([]int32, len(edges))
+	for i, e := range edges {
+		order[byTo[e[1]]] = int32(i)
+		byTo[e[1]]++
+	}
 	at := make([]int32, nodes+2)
 	for _, e := range edges {
 		at[e[0]+2]++
@@ -423,18 +439,15 @@ func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
 	for i := 2; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
+	// Rows in node order keep the search (and so which of two equally short chains
+	// it finds) independent of the order links were found in.
 	to := make([]int32, len(edges))
-	for _, e := range edges {
+	for _, i := range order {
+		e := edges[i]
 		to[at[e[0]+1]] = e[1]
 		at[e[0]+1]++
 	}
-	at = at[:nodes+1]
-	// Rows in node order keep the search (and so which of two equally short chains
-	// it finds) independent of the order links were found in.
-	for i := range nodes {
-		slices.Sort(to[at[i]:at[i+1]])
-	}
-	return at, to
+	return at[:nodes+1], to
 }
 
 // weakLinked reports whether at most one of nodes x and y can be true: the same digit
@@ -563,4 +576,305 @@ func (s *chainSearch) throughGroup(st int32) bool {
 		}
 	}
 	return false
+}
+
+// The pipeline tries the chain techniques one after another on one board state, and
+// three of them (continuous loop, discontinuous loop, AIC; plain or grouped) use the
+// same graph and, from every start made false, the same breadth-first search. So the
+// graph and those searches are built once per state and link kind, and remembered
+// until the state changes; only the discontinuous loop's search from a true start is
+// its own.
+
+// chainVisit is one state reached by a stored search: the state, the index of the
+// visit it was reached from (-1 for the start) and its distance in links.
+type chainVisit struct {
+	state  int32
+	parent int32
+	depth  int16
+}
+
+// chainMemo is the graph of one state and the search from every start node (but the
+// nodes of almost locked sets, which are never starts) in its false state, over up to
+// maxLinks links. The searches from candidates are made at once; those from groups,
+// which only open chains start from, when first asked for. Callers may share it.
+type chainMemo struct {
+	g        *chainGraph
+	maxLinks int
+	runAt    []int32 // the visits from start i are visits[runAt[i]:runAt[i+1]]
+	visits   []chainVisit
+	// The searches from groups, in groupVisits the same way, made once by groupOnce.
+	groupOnce   sync.Once
+	groupAt     []int32
+	groupVisits []chainVisit
+}
+
+// run returns the visits of the search from start, in order of distance, the start
+// first, and the index of the first of them in the visits that hold them.
+func (m *chainMemo) run(start int32) ([]chainVisit, int32, []chainVisit) {
+	if m.g.nodes[start].kind == chainGroup {
+		m.groupOnce.Do(m.searchGroups)
+		return m.groupVisits[m.groupAt[start]:m.groupAt[start+1]], m.groupAt[start], m.groupVisits
+	}
+	return m.visits[m.runAt[start]:m.runAt[start+1]], m.runAt[start], m.visits
+}
+
+// chainVisitPath returns the nodes from the start to visit i of vs.
+func chainVisitPath(vs []chainVisit, i int32) []int32 {
+	out := make([]int32, vs[i].depth+1)
+	for k := len(out) - 1; i >= 0; k, i = k-1, vs[i].parent {
+		out[k] = vs[i].state >> 1
+	}
+	return out
+}
+
+// throughGroup reports whether the chain to visit i of vs passes through a group or
+// set node.
+func (m *chainMemo) throughGroup(vs []chainVisit, i int32) bool {
+	for ; i >= 0; i = vs[i].parent {
+		if m.g.isGroup(vs[i].state >> 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// newChainMemo builds the memo of b; hint is a guess of the number of visits (the last
+// state's), so that storing them seldom grows the slice.
+func newChainMemo(b *board.Board, kinds chainLinks, maxLinks, hint int) *chainMemo {
+	// The graph keeps its own copy of the board: the memo outlives the caller's board,
+	// which the pipeline changes as soon as a step is applied.
+	g := buildChainGraph(b.Clone(), kinds)
+	m := &chainMemo{g: g, maxLinks: maxLinks}
+	m.runAt, m.visits = m.search(chainCandidate, hint)
+	return m
+}
+
+func (m *chainMemo) searchGroups() {
+	m.groupAt, m.groupVisits = m.search(chainGroup, 0)
+}
+
+// search runs the searches from the start nodes of one kind.
+func (m *chainMemo) search(kind chainNodeKind, hint int) ([]int32, []chainVisit) {
+	g := m.g
+	runAt := make([]int32, len(g.nodes)+1)
+	visits := make([]chainVisit, 0, hint)
+	s := newChainSearch(g)
+	at := make([]int32, 2*len(g.nodes)) // state -> its visit, for this start's search
+	for start := range int32(len(g.nodes)) {
+		runAt[start] = int32(len(visits))
+		if g.nodes[start].kind != kind {
+			continue
+		}
+		base := int32(len(visits))
+		for k, st := range s.run(start, false, m.maxLinks) {
+			at[st] = base + int32(k)
+			parent := int32(-1)
+			if p := s.parent[st]; p >= 0 {
+				parent = at[p]
+			}
+			visits = append(visits, chainVisit{state: st, parent: parent, depth: s.depth[st]})
+		}
+	}
+	runAt[len(g.nodes)] = int32(len(visits))
+	return runAt, visits
+}
+
+// chainMemos remembers the memos of the last few states asked about, a few per link
+// kind, so that solves running side by side (the web app, parallel tests) do not undo
+// each other's. A memo is built outside the lock; two callers may build the same one.
+var chainMemos struct {
+	sync.Mutex
+	entries []chainMemoEntry
+	clock   uint64
+}
+
+// chainMemoKeep is how many memos are remembered: two states for each link kind in use.
+const chainMemoKeep = 8
+
+type chainMemoEntry struct {
+	kinds    chainLinks
+	maxLinks int
+	layout   *board.Layout
+	values   []board.Digit
+	cands    []board.DigitSet
+	memo     *chainMemo
+	used     uint64
+}
+
+// holds reports whether the entry is the memo of b's state.
+func (e *chainMemoEntry) holds(b *board.Board, kinds chainLinks, maxLinks int) bool {
+	l := b.Layout()
+	if e.kinds != kinds || e.maxLinks != maxLinks || e.layout != l {
+		return false
+	}
+	for c := range board.Cell(l.Cells()) {
+		if e.values[c] != b.Value(c) || e.cands[c] != b.Candidates(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// chainMemoFor returns the memo of b's state for the given links, built or remembered.
+func chainMemoFor(b *board.Board, kinds chainLinks, maxLinks int) *chainMemo {
+	chainMemos.Lock()
+	chainMemos.clock++
+	hint := 0
+	for i := range chainMemos.entries {
+		e := &chainMemos.entries[i]
+		if e.holds(b, kinds, maxLinks) {
+			e.used = chainMemos.clock
+			m := e.memo
+			chainMemos.Unlock()
+			return m
+		}
+		if e.kinds == kinds && e.maxLinks == maxLinks {
+			hint = max(hint, len(e.memo.visits)+len(e.memo.visits)/4)
+		}
+	}
+	chainMemos.Unlock()
+	m := newChainMemo(b, kinds, maxLinks, hint)
+	l := b.Layout()
+	e := chainMemoEntry{kinds: kinds, maxLinks: maxLinks, layout: l, memo: m,
+		values: make([]board.Digit, l.Cells()), cands: make([]board.DigitSet, l.Cells())}
+	for c := range board.Cell(l.Cells()) {
+		e.values[c], e.cands[c] = b.Value(c), b.Candidates(c)
+	}
+	chainMemos.Lock()
+	defer chainMemos.Unlock()
+	chainMemos.clock++
+	e.used = chainMemos.clock
+	if len(chainMemos.entries) < chainMemoKeep {
+		chainMemos.entries = append(chainMemos.entries, e)
+		return m
+	}
+	// Replace the entry used longest ago.
+	oldest := -1
+	for i, x := range chainMemos.entries {
+		if oldest < 0 || x.used < chainMemos.entries[oldest].used {
+			oldest = i
+		}
+	}
+	chainMemos.entries[oldest] = e
+	return m
+}
+
+// refutable tells, for each candidate node, whether any walk of alternating inferences
+// from it made true reaches it false or another digit of its cell true, however long
+// and even through a node twice. A discontinuous loop that removes the candidate is
+// such a walk, so a candidate without one needs no search. Every start is answered at
+// once: the components of the state graph (Tarjan), in topological order, pass on the
+// set of starts that reach them, one bit per candidate.
+func (g *chainGraph) refutable() []bool {
+	n := len(g.nodes)
+	ns := 2 * n
+	k := 0 // candidates come first among the nodes
+	for k < n && g.nodes[k].kind == chainCandidate {
+		k++
+	}
+	succ := func(st int32) []int32 {
+		if st&1 == 1 {
+			return g.weakOf(st >> 1)
+		}
+		return g.strongOf(st >> 1)
+	}
+	// Iterative Tarjan over states; a successor y of state st is chainState(y, st is off).
+	const unseen = -1
+	index := make([]int32, ns)
+	low := make([]int32, ns)
+	comp := make([]int32, ns)
+	for i := range index {
+		index[i], comp[i] = unseen, unseen
+	}
+	var stack, order []int32 // the Tarjan stack; the states by component, completed first
+	type frame struct {
+		st   int32
+		edge int32
+	}
+	var calls []frame
+	var next, ncomp int32
+	compAt := []int32{0} // states of component c: order[compAt[c]:compAt[c+1]]
+	for root := range int32(ns) {
+		if index[root] != unseen {
+			continue
+		}
+		calls = append(calls[:0], frame{st: root})
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		for len(calls) > 0 {
+			f := &calls[len(calls)-1]
+			st := f.st
+			out := succ(st)
+			if int(f.edge) < len(out) {
+				t := chainState(out[f.edge], st&1 == 0)
+				f.edge++
+				switch {
+				case index[t] == unseen:
+					index[t], low[t] = next, next
+					next++
+					stack = append(stack, t)
+					calls = append(calls, frame{st: t})
+				case comp[t] == unseen:
+					low[st] = min(low[st], index[t])
+				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				p := calls[len(calls)-1].st
+				low[p] = min(low[p], low[st])
+			}
+			if low[st] == index[st] {
+				for {
+					t := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					comp[t] = ncomp
+					order = append(order, t)
+					if t == st {
+						break
+					}
+				}
+				ncomp++
+				compAt = append(compAt, int32(len(order)))
+			}
+		}
+	}
+	// A component completes after every component it reaches: from the last to the
+	// first is topological order.
+	w := (k + 63) / 64
+	reach := make([]uint64, int(ncomp)*w)
+	for s := range int32(k) {
+		c := comp[chainState(s, true)]
+		reach[int(c)*w+int(s)/64] |= 1 << (uint(s) % 64)
+	}
+	for c := ncomp - 1; c >= 0; c-- {
+		rc := reach[int(c)*w : int(c+1)*w]
+		for _, st := range order[compAt[c]:compAt[c+1]] {
+			for _, y := range succ(st) {
+				t := comp[chainState(y, st&1 == 0)]
+				if t == c {
+					continue
+				}
+				rt := reach[int(t)*w : int(t+1)*w]
+				for j := range rc {
+					rt[j] |= rc[j]
+				}
+			}
+		}
+	}
+	has := func(st int32, s int) bool {
+		return reach[int(comp[st])*w+s/64]&(1<<(uint(s)%64)) != 0
+	}
+	out := make([]bool, n)
+	for s := range k {
+		nd := g.nodes[s]
+		out[s] = has(chainState(int32(s), false), s)
+		for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0 && !out[s]; o &= o - 1 {
+			if y := g.candNode(nd.cell, o.First()); y >= 0 {
+				out[s] = has(chainState(y, true), s)
+			}
+		}
+	}
+	return out
 }
