@@ -152,11 +152,11 @@ func TestOneLiner(t *testing.T) {
 		},
 		{
 			name: "unknown technique: its ID and the pattern fields it set",
-			step: Step{Technique: "finned-x-wing",
+			step: Step{Technique: "example-finned-fish",
 				Eliminations: []board.Candidate{cand(3, 2, 6)},
 				Pattern: Pattern{Digits: digits(6), Base: []board.House{row(1), row(5)}, Cover: []board.House{col(2), col(8)},
 					Fins: []board.Cell{cell(1, 3)}}},
-			want: "finned-x-wing: 6 r1,r5 c2,c8 fins r1c3 => r3c2<>6",
+			want: "example-finned-fish: 6 r1,r5 c2,c8 fins r1c3 => r3c2<>6",
 		},
 		{
 			name: "placement and elimination together, placement first",

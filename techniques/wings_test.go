@@ -113,7 +113,10 @@ func familyWalk(t *testing.T, puzzle string, counts map[string]int) {
 	l := b.Layout()
 	var basics []Technique
 	for _, tech := range Default() {
-		if tech.Difficulty < XYWing.Difficulty {
+		// The fish with fins joined Default after this sample was chosen; leaving them
+		// out keeps the walk to the states the sample was chosen for.
+		fins := strings.HasPrefix(tech.ID, "finned-") || strings.HasPrefix(tech.ID, "sashimi-")
+		if tech.Difficulty < XYWing.Difficulty && !fins {
 			basics = append(basics, tech)
 		}
 	}
