@@ -68,16 +68,19 @@ func Apply(b *board.Board, s explain.Step) error {
 // the technique that found it. Techniques that need uniqueness are skipped unless
 // k.Unique.
 func First(b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool) {
+	// One callback for every technique: the step it keeps escapes to the heap, once
+	// per call rather than once per technique tried.
+	var got explain.Step
+	found := false
+	take := func(s explain.Step) bool {
+		got, found = s, true
+		return false
+	}
 	for _, t := range ts {
 		if t.NeedsUnique && !k.Unique {
 			continue
 		}
-		var got explain.Step
-		found := false
-		t.Find(b, func(s explain.Step) bool {
-			got, found = s, true
-			return false
-		})
+		t.Find(b, take)
 		if found {
 			return got, t, true
 		}
