@@ -3,7 +3,6 @@ package techniques
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -34,59 +33,7 @@ var alsLibraryMisses = map[int]string{
 // TestALSConformLibrary runs every HoDoKu library case of the family's codes against
 // the family's finders alone (so it holds whatever Default() holds) and logs the table.
 func TestALSConformLibrary(t *testing.T) {
-	f, err := os.Open(libraryPath)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent", libraryPath)
-	}
-	require.NoError(t, err)
-	defer f.Close()
-	type tally struct{ pass, fail int }
-	codes := []string{}
-	counts := map[string]*tally{}
-	for _, tech := range alsFamily {
-		for _, c := range tech.Codes {
-			codes = append(codes, c)
-			counts[c] = &tally{}
-		}
-	}
-	var failures []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if !strings.HasPrefix(line, ":") {
-			continue
-		}
-		code, _, _ := strings.Cut(strings.SplitN(line[1:], ":", 2)[0], "-")
-		tl, ok := counts[code]
-		if !ok {
-			continue
-		}
-		c, err := board.ParseLibraryLine(line)
-		require.NoError(t, err, "line %d", n)
-		res := Conform(c, alsFamily)
-		_, known := alsLibraryMisses[n]
-		if res.Outcome == ConformPass {
-			tl.pass++
-			if known {
-				failures = append(failures, fmt.Sprintf("line %d (%s) passes now: drop it from alsLibraryMisses", n, code))
-			}
-			continue
-		}
-		tl.fail++
-		if known {
-			continue
-		}
-		failures = append(failures, fmt.Sprintf("line %d (%s%s): %s", n, code, variantSuffix(c), res.Reason))
-	}
-	require.NoError(t, sc.Err())
-	var table strings.Builder
-	table.WriteString("\ncode  passed failed\n")
-	for _, code := range codes {
-		fmt.Fprintf(&table, "%s  %6d %6d\n", code, counts[code].pass, counts[code].fail)
-	}
-	t.Log(table.String())
-	require.Empty(t, failures, "library cases that did not pass:\n%s", strings.Join(failures, "\n"))
+	runLibrary(t, familyCodes(alsFamily), alsFamily, alsLibraryMisses)
 }
 
 // alsPuzzles returns the family's sample puzzles and, unless -short, the first shared

@@ -1,9 +1,6 @@
 package techniques
 
 import (
-	"bufio"
-	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -25,62 +22,7 @@ var basicCodes = []string{
 }
 
 func TestConformLibrary(t *testing.T) {
-	f, err := os.Open(libraryPath)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent", libraryPath)
-	}
-	require.NoError(t, err)
-	defer f.Close()
-
-	type tally struct{ pass, fail, skip int }
-	counts := map[string]*tally{}
-	for _, c := range basicCodes {
-		counts[c] = &tally{}
-	}
-	ts := Default()
-	var failures []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if !strings.HasPrefix(line, ":") {
-			continue
-		}
-		code, _, _ := strings.Cut(strings.SplitN(line[1:], ":", 2)[0], "-")
-		tl, ok := counts[code]
-		if !ok {
-			continue
-		}
-		c, err := board.ParseLibraryLine(line)
-		if err != nil {
-			failures = append(failures, fmt.Sprintf("line %d (%s): %v", n, code, err))
-			tl.fail++
-			continue
-		}
-		res := Conform(c, ts)
-		switch res.Outcome {
-		case ConformPass:
-			tl.pass++
-		case ConformSkip:
-			tl.skip++
-			failures = append(failures, fmt.Sprintf("line %d (%s): skipped: %s", n, code, res.Reason))
-		default:
-			tl.fail++
-			failures = append(failures, fmt.Sprintf("line %d (%s%s): %s", n, code, variantSuffix(c), res.Reason))
-		}
-	}
-	require.NoError(t, sc.Err())
-
-	var table strings.Builder
-	table.WriteString("\ncode  passed failed skipped\n")
-	for _, code := range basicCodes {
-		tl := counts[code]
-		fmt.Fprintf(&table, "%s  %6d %6d %7d\n", code, tl.pass, tl.fail, tl.skip)
-	}
-	t.Log(table.String())
-	if len(failures) > 0 {
-		t.Fatalf("%d library cases did not pass:\n%s", len(failures), strings.Join(failures, "\n"))
-	}
+	runLibrary(t, basicCodes, Default(), nil)
 }
 
 func variantSuffix(c board.LibraryCase) string {

@@ -426,42 +426,10 @@ func TestDualsJoinTheirHalves(t *testing.T) {
 var singleDigitCodes = []string{"0400", "0401", "0402", "0403", "0404", "0405", "0500", "0501", "0502", "0503"}
 
 func TestSingleDigitConformance(t *testing.T) {
-	f, err := os.Open(libraryPath)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is absent", libraryPath)
-	}
-	require.NoError(t, err)
-	defer f.Close()
-	passed, failed := map[string]int{}, map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if !strings.HasPrefix(line, ":") {
-			continue
-		}
-		code, _, _ := strings.Cut(strings.SplitN(line[1:], ":", 2)[0], "-")
-		if !slices.Contains(singleDigitCodes, code) {
-			continue
-		}
-		c, err := board.ParseLibraryLine(line)
-		require.NoError(t, err, "line %d", n)
-		res := Conform(c, singleDigitFamily())
-		if res.Outcome == ConformPass {
-			passed[code]++
-			continue
-		}
-		failed[code]++
-		t.Errorf("line %d (%s%s): %s %s", n, code, variantSuffix(c), res.Outcome, res.Reason)
-	}
-	require.NoError(t, sc.Err())
-	var table strings.Builder
-	table.WriteString("\ncode  passed failed\n")
+	got := runLibrary(t, singleDigitCodes, singleDigitFamily(), nil)
 	for _, code := range singleDigitCodes {
-		fmt.Fprintf(&table, "%s  %6d %6d\n", code, passed[code], failed[code])
-		assert.Positive(t, passed[code], "no case of %s passed: is the library complete?", code)
+		assert.Positive(t, got.passed[code], "no case of %s passed: is the library complete?", code)
 	}
-	t.Log(table.String())
 }
 
 // BenchmarkSingleDigit times each finder on the states where the basics stop, on the

@@ -1,0 +1,91 @@
+package techniques
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// libraryTally is what runLibrary counts per HoDoKu code.
+type libraryTally struct {
+	passed, failed, skipped map[string]int
+}
+
+// runLibrary runs every case of HoDoKu's library (read in place, the test skipped when
+// it is absent) whose code is one of codes through Conform with ts, and logs a table
+// per code. A case that does not pass is a test error, unless its line is one of
+// knownMisses; a known miss that passes is an error too, so the list shrinks with the
+// code.
+func runLibrary(t *testing.T, codes []string, ts []Technique, knownMisses map[int]string) libraryTally {
+	t.Helper()
+	f, err := os.Open(libraryPath)
+	if os.IsNotExist(err) {
+		t.Skipf("%s is absent", libraryPath)
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	got := libraryTally{passed: map[string]int{}, failed: map[string]int{}, skipped: map[string]int{}}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if !strings.HasPrefix(line, ":") {
+			continue
+		}
+		code, _, _ := strings.Cut(strings.SplitN(line[1:], ":", 2)[0], "-")
+		if !slices.Contains(codes, code) {
+			continue
+		}
+		c, err := board.ParseLibraryLine(line)
+		if err != nil {
+			got.failed[code]++
+			t.Errorf("line %d (%s): %v", n, code, err)
+			continue
+		}
+		res := Conform(c, ts)
+		why, known := knownMisses[n]
+		switch {
+		case res.Outcome == ConformPass:
+			got.passed[code]++
+			if known {
+				t.Errorf("line %d (%s) passes now: drop it from the known misses (%s)", n, code, why)
+			}
+			continue
+		case res.Outcome == ConformSkip:
+			got.skipped[code]++
+		default:
+			got.failed[code]++
+		}
+		if !known {
+			t.Errorf("line %d (%s%s): %s %s", n, code, variantSuffix(c), res.Outcome, res.Reason)
+		}
+	}
+	require.NoError(t, sc.Err())
+	var table strings.Builder
+	table.WriteString("\ncode  passed failed skipped\n")
+	for _, code := range codes {
+		fmt.Fprintf(&table, "%s  %6d %6d %7d\n", code, got.passed[code], got.failed[code], got.skipped[code])
+	}
+	t.Log(table.String())
+	return got
+}
+
+// familyCodes lists the HoDoKu codes of ts, in order, each once.
+func familyCodes(ts []Technique) []string {
+	var out []string
+	for _, tech := range ts {
+		for _, c := range tech.Codes {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
