@@ -78,23 +78,7 @@ func alsStates(t testing.TB, puzzles []string, visit func(b *board.Board, sol []
 		require.NoError(t, err, line)
 		sol, err := fallback.Unique(context.Background(), b)
 		require.NoError(t, err, line)
-		for range 400 {
-			s, ok := firstStep(b, basics)
-			if !ok {
-				visit(b, sol)
-				if s, ok = firstStep(b, alsFamily); !ok {
-					break
-				}
-			}
-			for _, e := range s.Eliminations {
-				b.Eliminate(e.Cell, e.Digit)
-			}
-			for _, p := range s.Placements {
-				if b.Value(p.Cell) == 0 {
-					require.NoError(t, b.Place(p.Cell, p.Digit))
-				}
-			}
-		}
+		walkStuck(t, b, basics, alsFamily, func(b *board.Board) { visit(b, sol) })
 	}
 }
 

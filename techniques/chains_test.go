@@ -124,20 +124,6 @@ func firstStep(b *board.Board, ts []Technique) (explain.Step, bool) {
 	return explain.Step{}, false
 }
 
-// applyStep makes a step on b (the pipeline's Apply without its checks, which
-// TestChainsSound makes itself).
-func applyStep(t *testing.T, b *board.Board, s explain.Step) {
-	t.Helper()
-	for _, e := range s.Eliminations {
-		b.Eliminate(e.Cell, e.Digit)
-	}
-	for _, p := range s.Placements {
-		if b.Value(p.Cell) == 0 {
-			require.NoError(t, b.Place(p.Cell, p.Digit))
-		}
-	}
-}
-
 // TestChainsSound walks real puzzles: at every state where the easier techniques are
 // stuck, every step of every chain technique must be true of the unique solution (no
 // solution digit removed, no wrong placement), change something, and list its
@@ -159,7 +145,7 @@ func TestChainsSound(t *testing.T) {
 		require.NoError(t, err, line)
 		for range 400 {
 			if s, ok := firstStep(b, basics); ok {
-				applyStep(t, b, s)
+				mustApply(t, b, s)
 				continue
 			}
 			var next []explain.Step
@@ -183,7 +169,7 @@ func TestChainsSound(t *testing.T) {
 				b.Eliminate(wrong.Cell, wrong.Digit)
 				continue
 			}
-			applyStep(t, b, next[0])
+			mustApply(t, b, next[0])
 		}
 	}
 	t.Logf("%d puzzles; steps checked per technique: %v", len(puzzles), found)
@@ -235,23 +221,7 @@ func chainStates(tb testing.TB, puzzles []string) []*board.Board {
 	for _, line := range puzzles {
 		b, err := board.Parse(line)
 		require.NoError(tb, err, line)
-		for range 400 {
-			s, ok := firstStep(b, basics)
-			if !ok {
-				out = append(out, b.Clone())
-				if s, ok = firstStep(b, chainFamily); !ok {
-					break
-				}
-			}
-			for _, e := range s.Eliminations {
-				b.Eliminate(e.Cell, e.Digit)
-			}
-			for _, p := range s.Placements {
-				if b.Value(p.Cell) == 0 {
-					require.NoError(tb, b.Place(p.Cell, p.Digit))
-				}
-			}
-		}
+		walkStuck(tb, b, basics, chainFamily, func(b *board.Board) { out = append(out, b.Clone()) })
 	}
 	return out
 }
@@ -370,7 +340,7 @@ func TestChainMemoFollowsState(t *testing.T) {
 				continue
 			}
 			work := old.Clone()
-			require.NoError(t, Apply(work, want[0]))
+			mustApply(t, work, want[0])
 			after := chainFindAll(tech, work)
 			// A fresh memo for the changed state: drop the remembered ones.
 			chainMemos.Lock()

@@ -123,7 +123,7 @@ func TestFindersSound(t *testing.T) {
 			if first == nil {
 				break // beyond these techniques
 			}
-			applyForSoundness(t, b, *first)
+			mustApply(t, b, *first)
 		}
 	}
 }
@@ -146,19 +146,6 @@ func unsound(b *board.Board, sol []board.Digit, s explain.Step) string {
 		}
 	}
 	return ""
-}
-
-// applyForSoundness makes a step on b (the pipeline's job; done here so these tests stand alone).
-func applyForSoundness(t *testing.T, b *board.Board, s explain.Step) {
-	t.Helper()
-	for _, e := range s.Eliminations {
-		require.True(t, b.Eliminate(e.Cell, e.Digit))
-	}
-	for _, p := range s.Placements {
-		if b.Value(p.Cell) == 0 {
-			require.NoError(t, b.Place(p.Cell, p.Digit))
-		}
-	}
 }
 
 // puzzlesForSoundness reads up to n puzzles from a shared file, skipping the test when the file
@@ -240,7 +227,7 @@ func TestFindersEveryLayout(t *testing.T) {
 					if first == nil {
 						break
 					}
-					applyForSoundness(t, b, *first)
+					mustApply(t, b, *first)
 					steps++
 				}
 				require.Positive(t, steps, "no technique applied")

@@ -102,7 +102,7 @@ func TestFinnedFishSound(t *testing.T) {
 			requireSameBoard(t, before, b)
 			s, _, ok := First(b, ts, Knowledge{Unique: true})
 			if ok {
-				require.NoError(t, Apply(b, s))
+				mustApply(t, b, s)
 				continue
 			}
 			for c := range board.Cell(b.Layout().Cells()) {

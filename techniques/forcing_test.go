@@ -295,7 +295,7 @@ func advance(t *testing.T, b *board.Board, ts []Technique, sol []board.Digit) {
 			return
 		}
 		requireTrue(t, b, s, sol)
-		require.NoError(t, Apply(b, s))
+		mustApply(t, b, s)
 	}
 }
 
@@ -347,7 +347,7 @@ func TestForcingSound(t *testing.T) {
 			if !ok {
 				break // beyond single-level nets: the fallback's job
 			}
-			require.NoError(t, Apply(b, s))
+			mustApply(t, b, s)
 		}
 	}
 }
@@ -366,7 +366,7 @@ func walkthrough(tb testing.TB, b *board.Board, ts []Technique) int {
 			require.NoError(tb, err)
 			fallbacks++
 		}
-		require.NoError(tb, Apply(b, s))
+		mustApply(tb, b, s)
 	}
 	return fallbacks
 }
@@ -431,7 +431,7 @@ func stuckStates(tb testing.TB, lines []string) []*board.Board {
 					break
 				}
 			}
-			require.NoError(tb, Apply(b, s))
+			mustApply(tb, b, s)
 		}
 	}
 	return out

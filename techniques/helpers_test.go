@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
 )
 
 // libraryTally is what runLibrary counts per HoDoKu code.
@@ -88,4 +89,28 @@ func familyCodes(ts []Technique) []string {
 		}
 	}
 	return out
+}
+
+// mustApply makes s on b with the pipeline's Apply, which also checks that the step
+// changes something and names only candidates.
+func mustApply(tb testing.TB, b *board.Board, s explain.Step) {
+	tb.Helper()
+	require.NoError(tb, Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
+}
+
+// walkStuck solves b with basics, and with family where basics find nothing, calling
+// stuck at every state where basics find nothing; it stops when neither finds a step,
+// or after 400 steps.
+func walkStuck(tb testing.TB, b *board.Board, basics, family []Technique, stuck func(*board.Board)) {
+	tb.Helper()
+	for range 400 {
+		s, ok := firstStep(b, basics)
+		if !ok {
+			stuck(b)
+			if s, ok = firstStep(b, family); !ok {
+				return
+			}
+		}
+		mustApply(tb, b, s)
+	}
 }

@@ -150,7 +150,7 @@ func TestMedusaSound(t *testing.T) {
 			if !ok {
 				break
 			}
-			require.NoError(t, Apply(b, s))
+			mustApply(t, b, s)
 		}
 	}
 	require.Positive(t, found, "no Medusa step on any stuck state of the sample")

@@ -358,7 +358,7 @@ func forEachSampleState(t *testing.T, maxShared int, fn func(name string, b, puz
 			if !ok {
 				break
 			}
-			require.NoError(t, Apply(b, s))
+			mustApply(t, b, s)
 		}
 	}
 }
@@ -448,9 +448,7 @@ func BenchmarkSingleDigit(b *testing.B) {
 			if !ok {
 				break
 			}
-			if err := Apply(p, s); err != nil {
-				b.Fatal(err)
-			}
+			mustApply(b, p, s)
 		}
 		if !p.Solved() {
 			states = append(states, p)
@@ -523,7 +521,7 @@ func TestSingleDigitEveryLayout(t *testing.T) {
 					if !ok {
 						break
 					}
-					require.NoError(t, Apply(b, s))
+					mustApply(t, b, s)
 				}
 			}
 			if walked == 0 {

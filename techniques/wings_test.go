@@ -106,11 +106,11 @@ func familyWalk(t *testing.T, puzzle string, counts map[string]int) {
 			}
 		}
 		if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
-			require.NoError(t, Apply(b, s))
+			mustApply(t, b, s)
 			continue
 		}
 		if first != nil {
-			require.NoError(t, Apply(b, *first))
+			mustApply(t, b, *first)
 			continue
 		}
 		require.True(t, removeWrongCandidate(b, sol), "no candidate to remove\npuzzle %s", puzzle)
@@ -188,16 +188,12 @@ func familyStates(tb testing.TB) []*board.Board {
 				break
 			}
 			if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
-				if err := Apply(b, s); err != nil {
-					tb.Fatal(err)
-				}
+				mustApply(tb, b, s)
 				continue
 			}
 			out = append(out, b.Clone())
 			if s, _, ok := First(b, wingFamily(), Knowledge{Unique: true}); ok {
-				if err := Apply(b, s); err != nil {
-					tb.Fatal(err)
-				}
+				mustApply(tb, b, s)
 				continue
 			}
 			removeWrongCandidate(b, sol)
