@@ -1,10 +1,7 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,32 +37,7 @@ func TestALSConformLibrary(t *testing.T) {
 // top1465 puzzles (when the folder is there).
 func alsPuzzles(t testing.TB, shared int) []string {
 	t.Helper()
-	out := alsPuzzleLines(t, "../testdata/puzzles/als.txt", 1<<30)
-	if !testing.Short() {
-		out = append(out, alsPuzzleLines(t, "../../shared/puzzles/top1465.txt", shared)...)
-	}
-	return out
-}
-
-func alsPuzzleLines(t testing.TB, path string, limit int) []string {
-	t.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil
-	}
-	require.NoError(t, err)
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < limit {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		out = append(out, strings.Fields(line)[0])
-	}
-	require.NoError(t, sc.Err())
-	return out
+	return withShared(t, puzzleLines(t, "../testdata/puzzles/als.txt", 0), shared)
 }
 
 // alsStates walks puzzles with the techniques easier than chains and the family itself

@@ -1,12 +1,9 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
 	"maps"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,29 +59,7 @@ var chainFamily = []Technique{
 // the first puzzles of the shared top1465 set (when it is there).
 func chainPuzzles(t *testing.T, shared int) []string {
 	t.Helper()
-	var out []string
-	read := func(path string, limit int) {
-		f, err := os.Open(path)
-		if os.IsNotExist(err) {
-			return
-		}
-		require.NoError(t, err)
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() && len(out) < limit {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			out = append(out, strings.Fields(line)[0])
-		}
-		require.NoError(t, sc.Err())
-	}
-	read("../testdata/puzzles/chains.txt", 1<<30)
-	if !testing.Short() {
-		read("../../shared/puzzles/top1465.txt", len(out)+shared)
-	}
-	return out
+	return withShared(t, puzzleLines(t, "../testdata/puzzles/chains.txt", 0), shared)
 }
 
 // basicsBelow returns the default techniques easier than limit that do not need
@@ -229,19 +204,7 @@ func chainStates(tb testing.TB, puzzles []string) []*board.Board {
 // BenchmarkChains measures each chain technique as the pipeline calls it (up to the
 // first step) on the states of the chain puzzles where the easier techniques are stuck.
 func BenchmarkChains(b *testing.B) {
-	f, err := os.Open("../../shared/puzzles/top1465.txt")
-	if err != nil {
-		b.Skip("no shared puzzles")
-	}
-	defer f.Close()
-	var puzzles []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(puzzles) < 20 {
-		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			puzzles = append(puzzles, strings.Fields(line)[0])
-		}
-	}
-	states := chainStates(b, puzzles)
+	states := chainStates(b, readPuzzleLines(b, top1465Path, 20))
 	for _, tech := range chainFamily {
 		b.Run(tech.ID, func(b *testing.B) {
 			cpu0, cpuOK := cpuTime()

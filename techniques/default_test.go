@@ -1,13 +1,10 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -152,24 +149,12 @@ func unsound(b *board.Board, sol []board.Digit, s explain.Step) string {
 // is absent.
 func puzzlesForSoundness(tb testing.TB, path string, n int) []*board.Board {
 	tb.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("%s is absent", path)
-	}
-	require.NoError(tb, err)
-	defer f.Close()
 	var out []*board.Board
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < n {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for _, line := range readPuzzleLines(tb, path, n) {
 		b, err := board.Parse(line)
 		require.NoError(tb, err, line)
 		out = append(out, b)
 	}
-	require.NoError(tb, sc.Err())
 	return out
 }
 

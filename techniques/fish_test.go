@@ -1,9 +1,7 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,34 +35,14 @@ func TestFinnedFishConformance(t *testing.T) {
 // first shared ones of top1465 unless -short.
 func finnedPuzzles(t testing.TB, perFile, shared int) []string {
 	t.Helper()
-	read := func(path string, limit int) []string {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil
-		}
-		defer f.Close()
-		var out []string
-		sc := bufio.NewScanner(f)
-		for sc.Scan() && len(out) < limit {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			out = append(out, strings.Fields(line)[0])
-		}
-		return out
-	}
 	files, err := filepath.Glob("../testdata/puzzles/*.txt")
 	require.NoError(t, err)
 	require.NotEmpty(t, files, "testdata/puzzles")
 	var out []string
 	for _, f := range files {
-		out = append(out, read(f, perFile)...)
+		out = append(out, puzzleLines(t, f, perFile)...)
 	}
-	if !testing.Short() {
-		out = append(out, read("../../shared/puzzles/top1465.txt", shared)...)
-	}
-	return out
+	return withShared(t, out, shared)
 }
 
 // TestFinnedFishSound walks puzzles with the default techniques up to the chains and

@@ -1,9 +1,7 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -38,32 +36,8 @@ var forcingKinds = []struct {
 var lastResorts = []Technique{Medusa3D, ForcingChainContradiction, ForcingNetContradiction, ForcingNetVerity}
 
 const (
-	top1465Path       = "../../shared/puzzles/top1465.txt"
 	forcingSamplePath = "../testdata/puzzles/forcing.txt"
 )
-
-// readPuzzleLines returns up to max puzzle lines of a file (all when max <= 0), skipping
-// comments and blank lines; the test skips when the file is absent.
-func readPuzzleLines(tb testing.TB, path string, max int) []string {
-	tb.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		tb.Skipf("%s is absent", path)
-	}
-	require.NoError(tb, err)
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		out = append(out, strings.Fields(line)[0])
-	}
-	require.NoError(tb, sc.Err())
-	return out
-}
 
 // withForcing returns ts followed by whichever of lastResorts it lacks.
 func withForcing(ts []Technique) []Technique {

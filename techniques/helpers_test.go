@@ -114,3 +114,50 @@ func walkStuck(tb testing.TB, b *board.Board, basics, family []Technique, stuck 
 		mustApply(tb, b, s)
 	}
 }
+
+// top1465Path is the shared set the long soundness walks add to the samples.
+const top1465Path = "../../shared/puzzles/top1465.txt"
+
+// puzzleLines returns up to max puzzles of path (all when max <= 0), one a line, each
+// the line's first field; blank lines and '#' comments are skipped. An absent file
+// gives none.
+func puzzleLines(tb testing.TB, path string, max int) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	require.NoError(tb, err)
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && (max <= 0 || len(out) < max) {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, strings.Fields(line)[0])
+	}
+	require.NoError(tb, sc.Err())
+	return out
+}
+
+// readPuzzleLines is puzzleLines for a file the test needs: it skips when the file is
+// absent.
+func readPuzzleLines(tb testing.TB, path string, max int) []string {
+	tb.Helper()
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		tb.Skipf("%s is absent", path)
+	}
+	return puzzleLines(tb, path, max)
+}
+
+// withShared returns puzzles followed, unless -short, by the first shared puzzles of
+// top1465 (none when shared is 0 or the file is absent).
+func withShared(tb testing.TB, puzzles []string, shared int) []string {
+	tb.Helper()
+	if testing.Short() || shared <= 0 {
+		return puzzles
+	}
+	return append(puzzles, puzzleLines(tb, top1465Path, shared)...)
+}

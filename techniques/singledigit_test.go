@@ -1,11 +1,9 @@
 package techniques
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -295,33 +293,13 @@ func TestLinkChainsMatchBruteForce(t *testing.T) {
 	}
 }
 
-// samplePuzzles returns the puzzles of testdata/puzzles/singledigit.txt and, unless
-// -short, the first max of top1465 (when ../../shared is there).
+// samplePuzzles returns the family's sample puzzles and, unless -short, the first max
+// of top1465 (when present).
 func samplePuzzles(t testing.TB, max int) []string {
 	t.Helper()
-	read := func(path string, limit int) []string {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil
-		}
-		defer f.Close()
-		var out []string
-		sc := bufio.NewScanner(f)
-		for sc.Scan() && len(out) < limit {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			out = append(out, strings.Fields(line)[0])
-		}
-		return out
-	}
-	out := read("../testdata/puzzles/singledigit.txt", 1000)
+	out := puzzleLines(t, "../testdata/puzzles/singledigit.txt", 1000)
 	require.NotEmpty(t, out, "testdata/puzzles/singledigit.txt")
-	if !testing.Short() {
-		out = append(out, read("../../shared/puzzles/top1465.txt", max)...)
-	}
-	return out
+	return withShared(t, out, max)
 }
 
 // basicTechniques are the techniques before single-digit patterns, a fixed list so

@@ -19,7 +19,6 @@ import (
 // and hand-checked shapes. Fixtures (testdata/techniques) are run by fixture_test.go.
 
 const (
-	familyTop1465  = "../../shared/puzzles/top1465.txt"
 	familySample   = "../testdata/puzzles/wings.txt"
 	familyMaxSteps = 400
 )
@@ -46,22 +45,12 @@ func TestFamilyConformance(t *testing.T) {
 	}
 }
 
-// readPuzzles reads up to limit puzzle lines (81 characters) from path.
+// readPuzzles reads up to limit puzzle lines (all when limit <= 0) from path, which
+// must be there.
 func readPuzzles(tb testing.TB, path string, limit int) []string {
 	tb.Helper()
-	data, err := os.ReadFile(path)
-	require.NoError(tb, err)
-	var out []string
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if len(line) < 81 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		out = append(out, line[:81])
-		if len(out) == limit {
-			break
-		}
-	}
+	out := puzzleLines(tb, path, limit)
+	require.NotEmpty(tb, out, path)
 	return out
 }
 
@@ -147,7 +136,7 @@ func TestFamilySoundTop1465(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: walks top1465")
 	}
-	if _, err := os.Stat(familyTop1465); err != nil {
+	if _, err := os.Stat(top1465Path); err != nil {
 		t.Skip("shared puzzles absent")
 	}
 	stride := 10
@@ -155,7 +144,7 @@ func TestFamilySoundTop1465(t *testing.T) {
 		stride = 1
 	}
 	counts := map[string]int{}
-	for i, p := range readPuzzles(t, familyTop1465, 0) {
+	for i, p := range readPuzzles(t, top1465Path, 0) {
 		if i%stride == 0 {
 			familyWalk(t, p, counts)
 		}
