@@ -70,14 +70,8 @@ func TestALSSound(t *testing.T) {
 				found[tech.ID]++
 				line := explain.OneLiner(l, s)
 				require.NotEmpty(t, s.Eliminations, line)
-				for i, e := range s.Eliminations {
-					require.True(t, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate", line)
-					require.NotEqual(t, sol[e.Cell], e.Digit, "%s removes the solution %s", line, l.CandidateName(e))
-					if i > 0 {
-						p := s.Eliminations[i-1]
-						require.True(t, p.Cell < e.Cell || p.Cell == e.Cell && p.Digit < e.Digit, "%s: eliminations out of order", line)
-					}
-				}
+				requireStepShape(t, b, s)
+				requireSound(t, tech.ID, b, sol, s)
 				for _, g := range s.Pattern.Sets {
 					var ds board.DigitSet
 					for _, c := range g.Cells {

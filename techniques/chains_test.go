@@ -165,20 +165,9 @@ func wrongCandidate(b *board.Board, sol []board.Digit) (board.Candidate, bool) {
 
 func checkChainStep(t *testing.T, b *board.Board, sol []board.Digit, s explain.Step) {
 	t.Helper()
-	l := b.Layout()
-	line := explain.OneLiner(l, s)
-	require.False(t, len(s.Placements) == 0 && len(s.Eliminations) == 0, "changes nothing: %s", line)
-	for i, e := range s.Eliminations {
-		require.True(t, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate", line)
-		require.NotEqual(t, sol[e.Cell], e.Digit, "%s removes the solution %s", line, l.CandidateName(e))
-		if i > 0 {
-			p := s.Eliminations[i-1]
-			require.True(t, p.Cell < e.Cell || p.Cell == e.Cell && p.Digit < e.Digit, "%s: eliminations out of order", line)
-		}
-	}
-	for _, p := range s.Placements {
-		require.Equal(t, sol[p.Cell], p.Digit, "%s places a wrong digit", line)
-	}
+	line := explain.OneLiner(b.Layout(), s)
+	requireStepShape(t, b, s)
+	requireSound(t, "chain", b, sol, s)
 	require.Len(t, s.Pattern.Chains, 1, line)
 	ch := s.Pattern.Chains[0]
 	want := len(ch.Nodes) - 1

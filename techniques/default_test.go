@@ -100,7 +100,6 @@ func TestFindersSound(t *testing.T) {
 		}
 	}
 	for i, p := range puzzles {
-		l := p.Layout()
 		sol, err := fallback.Unique(context.Background(), p)
 		require.NoError(t, err, "puzzle %d", i+1)
 		b := p.Clone()
@@ -108,9 +107,7 @@ func TestFindersSound(t *testing.T) {
 			var first *explain.Step
 			for _, tech := range ts {
 				tech.Find(b, func(s explain.Step) bool {
-					if bad := unsound(b, sol, s); bad != "" {
-						t.Fatalf("puzzle %d: %s: %s", i+1, explain.OneLiner(l, s), bad)
-					}
+					requireSound(t, fmt.Sprintf("puzzle %d", i+1), b, sol, s)
 					if first == nil {
 						first = &s
 					}
@@ -123,26 +120,6 @@ func TestFindersSound(t *testing.T) {
 			mustApply(t, b, *first)
 		}
 	}
-}
-
-// unsound says what is wrong with a step on b given the solution: a wrong placement,
-// a removed solution digit, or a conclusion about a candidate that is not there.
-func unsound(b *board.Board, sol []board.Digit, s explain.Step) string {
-	l := b.Layout()
-	for _, p := range s.Placements {
-		if !b.Has(p.Cell, p.Digit) || sol[p.Cell] != p.Digit {
-			return "wrong placement " + l.PlacementName(p)
-		}
-	}
-	for _, e := range s.Eliminations {
-		if !b.Has(e.Cell, e.Digit) {
-			return "removes a non-candidate " + l.CandidateName(e)
-		}
-		if sol[e.Cell] == e.Digit {
-			return "removes the solution " + l.CandidateName(e)
-		}
-	}
-	return ""
 }
 
 // puzzlesForSoundness reads up to n puzzles from a shared file, skipping the test when the file
@@ -200,9 +177,7 @@ func TestFindersEveryLayout(t *testing.T) {
 					var first *explain.Step
 					for _, tech := range ts {
 						tech.Find(b, func(s explain.Step) bool {
-							if bad := unsound(b, sol, s); bad != "" {
-								t.Fatalf("%s: %s", explain.OneLiner(l, s), bad)
-							}
+							requireSound(t, fmt.Sprintf("%dx%d", n, n), b, sol, s)
 							if first == nil {
 								first = &s
 							}

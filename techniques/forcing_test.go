@@ -268,21 +268,8 @@ func advance(t *testing.T, b *board.Board, ts []Technique, sol []board.Digit) {
 		if !ok {
 			return
 		}
-		requireTrue(t, b, s, sol)
+		requireSound(t, "forcing", b, sol, s)
 		mustApply(t, b, s)
-	}
-}
-
-// requireTrue checks a step against the solution.
-func requireTrue(t *testing.T, b *board.Board, s explain.Step, sol []board.Digit) {
-	t.Helper()
-	l := b.Layout()
-	line := explain.OneLiner(l, s)
-	for _, p := range s.Placements {
-		require.Equal(t, sol[p.Cell], p.Digit, "%s places a wrong digit", line)
-	}
-	for _, e := range s.Eliminations {
-		require.NotEqual(t, sol[e.Cell], e.Digit, "%s removes the solution", line)
 	}
 }
 
@@ -311,7 +298,7 @@ func TestForcingSound(t *testing.T) {
 				steps := 0
 				k.tech.Find(b, func(s explain.Step) bool {
 					require.Equal(t, k.tech.ID, s.Technique)
-					requireTrue(t, b, s, sol)
+					requireSound(t, "forcing", b, sol, s)
 					checkForcingStep(t, b, s, k.rule, k.verity)
 					steps++
 					return steps < 20 // enough to check, without following every premise
@@ -576,7 +563,7 @@ func TestForcingOtherSizes(t *testing.T) {
 			for _, k := range forcingKinds {
 				steps := 0
 				k.tech.Find(b, func(s explain.Step) bool {
-					requireTrue(t, b, s, sol)
+					requireSound(t, "forcing", b, sol, s)
 					checkForcingStep(t, b, s, k.rule, k.verity)
 					steps++
 					return steps < 10
@@ -584,7 +571,7 @@ func TestForcingOtherSizes(t *testing.T) {
 				found += steps
 			}
 			Medusa3D.Find(b, func(s explain.Step) bool {
-				requireTrue(t, b, s, sol)
+				requireSound(t, "forcing", b, sol, s)
 				checkMedusaStep(t, b, s)
 				found++
 				return true

@@ -161,3 +161,53 @@ func withShared(tb testing.TB, puzzles []string, shared int) []string {
 	}
 	return append(puzzles, puzzleLines(tb, top1465Path, shared)...)
 }
+
+// unsound says what is wrong with a step on b given the solution: a wrong placement,
+// a removed solution digit, or a conclusion about a candidate that is not there.
+func unsound(b *board.Board, sol []board.Digit, s explain.Step) string {
+	l := b.Layout()
+	for _, p := range s.Placements {
+		if !b.Has(p.Cell, p.Digit) || sol[p.Cell] != p.Digit {
+			return "wrong placement " + l.PlacementName(p)
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !b.Has(e.Cell, e.Digit) {
+			return "removes a non-candidate " + l.CandidateName(e)
+		}
+		if sol[e.Cell] == e.Digit {
+			return "removes the solution " + l.CandidateName(e)
+		}
+	}
+	return ""
+}
+
+// requireSound fails the test when unsound finds something wrong with s; where names
+// the puzzle or state for the message.
+func requireSound(tb testing.TB, where string, b *board.Board, sol []board.Digit, s explain.Step) {
+	tb.Helper()
+	if bad := unsound(b, sol, s); bad != "" {
+		tb.Fatalf("%s: %s: %s", where, explain.OneLiner(b.Layout(), s), bad)
+	}
+}
+
+// requireStepShape checks what every step must be, whatever the technique: it changes
+// something, only touches candidates that are there, and lists its eliminations sorted
+// by cell then digit, once each.
+func requireStepShape(tb testing.TB, b *board.Board, s explain.Step) {
+	tb.Helper()
+	l := b.Layout()
+	line := explain.OneLiner(l, s)
+	require.False(tb, len(s.Placements) == 0 && len(s.Eliminations) == 0, "step changes nothing: %s", line)
+	for _, p := range s.Placements {
+		require.True(tb, b.Has(p.Cell, p.Digit), "%s: places a non-candidate %s", line, l.PlacementName(p))
+	}
+	for i, e := range s.Eliminations {
+		require.True(tb, b.Has(e.Cell, e.Digit), "%s: removes a non-candidate %s", line, l.CandidateName(e))
+		if i > 0 {
+			prev := s.Eliminations[i-1]
+			require.True(tb, prev.Cell < e.Cell || prev.Cell == e.Cell && prev.Digit < e.Digit,
+				"%s: eliminations not sorted or repeated at %s", line, l.CandidateName(e))
+		}
+	}
+}

@@ -141,7 +141,7 @@ func TestMedusaSound(t *testing.T) {
 			}
 			Medusa3D.Find(b, func(s explain.Step) bool {
 				require.Equal(t, Medusa3D.ID, s.Technique)
-				requireTrue(t, b, s, sol)
+				requireSound(t, "medusa", b, sol, s)
 				checkMedusaStep(t, b, s)
 				found++
 				return true
