@@ -77,9 +77,18 @@ func Default() []Technique {
 	}
 }
 
-// ByID returns the default technique with the given ID.
+// Optional returns the techniques that are not in Default because, tried in the default
+// order, they never find a step first: each dual pattern is two steps that the single
+// pattern finds one by one, and every forcing chain verity is a forcing chain
+// contradiction of its negation. They stay available by ID (--techniques) and answer
+// their HoDoKu library codes.
+func Optional() []Technique {
+	return []Technique{DualTwoStringKite, DualEmptyRectangle, ForcingChainVerity}
+}
+
+// ByID returns the technique with the given ID, default or optional.
 func ByID(id string) (Technique, bool) {
-	for _, t := range Default() {
+	for _, t := range append(Default(), Optional()...) {
 		if t.ID == id {
 			return t, true
 		}

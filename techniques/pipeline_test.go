@@ -297,3 +297,14 @@ func BenchmarkWalkthrough(b *testing.B) {
 		})
 	}
 }
+
+func TestOptionalTechniques(t *testing.T) {
+	opt := Optional()
+	require.NoError(t, Validate(opt))
+	require.NoError(t, Validate(append(Default(), opt...)), "no ID both default and optional")
+	for _, tech := range opt {
+		got, ok := ByID(tech.ID)
+		require.True(t, ok, tech.ID)
+		assert.Equal(t, tech.Name, got.Name)
+	}
+}

@@ -18,7 +18,9 @@ func techniquesCommand() command {
 		short: "list the techniques in the order they are tried",
 		long: `Lists the techniques of the default set in the order the solver tries them:
 ID (for --up-to and --techniques), English name, and difficulty on the Sudoku
-Explainer scale. Techniques marked * need a puzzle with a single solution.`,
+Explainer scale. Techniques marked * need a puzzle with a single solution.
+The optional techniques follow: never needed in the default order, but usable
+with --techniques.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
@@ -38,6 +40,10 @@ Explainer scale. Techniques marked * need a puzzle with a single solution.`,
 				mark = " *"
 			}
 			fmt.Fprintf(w, "%-36s %-40s %.1f%s\n", t.ID, t.Name, t.Difficulty, mark)
+		}
+		fmt.Fprintln(w, "\nOptional (by --techniques only):")
+		for _, t := range techniques.Optional() {
+			fmt.Fprintf(w, "%-36s %-40s %.1f\n", t.ID, t.Name, t.Difficulty)
 		}
 		return exitOK
 	}
@@ -86,7 +92,7 @@ code). Exit 1 when any case fails.`,
 }
 
 func runConform(e *env, r io.Reader, name string, verbose bool) int {
-	ts := techniques.Default()
+	ts := append(techniques.Default(), techniques.Optional()...)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	var passed, failed, skipped, bad int

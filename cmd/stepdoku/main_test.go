@@ -299,7 +299,7 @@ func TestTechniquesList(t *testing.T) {
 	require.Equal(t, exitOK, r.code)
 	ts := techniques.Default()
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	require.Len(t, lines, len(ts)+1, "a header and one line per technique")
+	require.Len(t, lines, len(ts)+3+len(techniques.Optional()), "a header, one line per technique, a blank line and the optional ones")
 	for i, tech := range ts {
 		assert.True(t, strings.HasPrefix(lines[i+1], tech.ID+" "), "line %d: %s", i+2, lines[i+1])
 	}
