@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // alsFamily are the techniques of als.go and als_sdc.go.
@@ -46,10 +44,7 @@ func alsStates(t testing.TB, puzzles []string, visit func(b *board.Board, sol []
 	t.Helper()
 	basics := basicsBefore()
 	for _, line := range puzzles {
-		b, err := board.Parse(line)
-		require.NoError(t, err, line)
-		sol, err := fallback.Unique(context.Background(), b)
-		require.NoError(t, err, line)
+		b, sol := solvedPuzzle(t, line)
 		walkStuck(t, b, basics, alsFamily, func(b *board.Board) { visit(b, sol) })
 	}
 }

@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"maps"
 	"slices"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // chainTechniques are the techniques of this family, by HoDoKu code.
@@ -37,16 +35,6 @@ var chainLibMisses = map[int]string{
 func TestChainConformance(t *testing.T) {
 	codes := slices.Sorted(maps.Keys(chainTechniques))
 	runLibrary(t, codes, chainFamily, chainLibMisses)
-}
-
-// chainFindAll runs a finder to the end and returns every step it reports.
-func chainFindAll(t Technique, b *board.Board) []explain.Step {
-	var steps []explain.Step
-	t.Find(b, func(s explain.Step) bool {
-		steps = append(steps, s)
-		return true
-	})
-	return steps
 }
 
 // chainFamily lists the chain techniques in the order Default() tries them.
@@ -114,10 +102,7 @@ func TestChainsSound(t *testing.T) {
 	basics := basicsBelow(4.0)
 	found := map[string]int{}
 	for _, line := range puzzles {
-		b, err := board.Parse(line)
-		require.NoError(t, err, line)
-		sol, err := fallback.Unique(context.Background(), b)
-		require.NoError(t, err, line)
+		b, sol := solvedPuzzle(t, line)
 		for range 400 {
 			if s, ok := firstStep(b, basics); ok {
 				mustApply(t, b, s)
@@ -125,7 +110,7 @@ func TestChainsSound(t *testing.T) {
 			}
 			var next []explain.Step
 			for _, tech := range chainFamily {
-				steps := chainFindAll(tech, b)
+				steps := findAll(tech, b)
 				found[tech.ID] += len(steps)
 				for _, s := range steps {
 					checkChainStep(t, b, sol, s)
@@ -214,29 +199,17 @@ func BenchmarkChains(b *testing.B) {
 // TestChainsOtherSizes runs the chain techniques on puzzles of other sizes (6x6 boxes
 // are 2x3, so box-line groups differ in shape): every step must hold there too.
 func TestChainsOtherSizes(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		n, keep int
-	}{
-		{"4x4", 4, 4},
-		{"6x6", 6, 10},
-		{"8x8", 8, 22},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			b := sizedPuzzle(t, tc.n, tc.keep)
-			sol, err := fallback.Unique(context.Background(), b)
-			require.NoError(t, err)
-			found := 0
-			for _, tech := range chainFamily {
-				for _, s := range chainFindAll(tech, b) {
-					checkChainStep(t, b, sol, s)
-					require.NotEmpty(t, explain.OneLiner(b.Layout(), s))
-					found++
-				}
+	forOtherSizes(t, func(t *testing.T, name string, b *board.Board, sol []board.Digit) {
+		found := 0
+		for _, tech := range chainFamily {
+			for _, s := range findAll(tech, b) {
+				checkChainStep(t, b, sol, s)
+				require.NotEmpty(t, explain.OneLiner(b.Layout(), s))
+				found++
 			}
-			require.Positive(t, found, "no chain on the %s puzzle", tc.name)
-		})
-	}
+		}
+		require.Positive(t, found, "no chain on the %s puzzle", name)
+	})
 }
 
 // TestChainRefutable checks the filter of the discontinuous loop's search: every
@@ -287,19 +260,19 @@ func TestChainMemoFollowsState(t *testing.T) {
 	for _, b := range states[:min(len(states), 8)] {
 		old := b.Clone()
 		for _, tech := range chainFamily {
-			want := chainFindAll(tech, old)
+			want := findAll(tech, old)
 			if len(want) == 0 {
 				continue
 			}
 			work := old.Clone()
 			mustApply(t, work, want[0])
-			after := chainFindAll(tech, work)
+			after := findAll(tech, work)
 			// A fresh memo for the changed state: drop the remembered ones.
 			chainMemos.Lock()
 			chainMemos.entries = nil
 			chainMemos.Unlock()
-			assert.Equal(t, chainFindAll(tech, work), after, "%s after a step on %s", tech.ID, old)
-			assert.Equal(t, want, chainFindAll(tech, old.Clone()), "%s again on %s", tech.ID, old)
+			assert.Equal(t, findAll(tech, work), after, "%s after a step on %s", tech.ID, old)
+			assert.Equal(t, want, findAll(tech, old.Clone()), "%s again on %s", tech.ID, old)
 			checked++
 		}
 	}

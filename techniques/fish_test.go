@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // finnedFamily is every finned and sashimi fish, smallest first.
@@ -59,10 +57,7 @@ func TestFinnedFishSound(t *testing.T) {
 	}
 	fired := map[string]int{}
 	for i, line := range finnedPuzzles(t, 40, 100) {
-		puzzle, err := parseGrid(line)
-		require.NoError(t, err, "puzzle %d", i)
-		sol, err := fallback.Unique(context.Background(), puzzle)
-		require.NoError(t, err, "puzzle %d (%s)", i, line)
+		puzzle, sol := solvedPuzzle(t, line)
 		b := puzzle.Clone()
 		for step := 0; !b.Solved(); step++ {
 			before := b.Clone()

@@ -284,11 +284,8 @@ func TestForcingSound(t *testing.T) {
 	}
 	simple := basics
 	all := withForcing(slices.Clone(basics))
-	for i, line := range lines {
-		b, err := parseGrid(line)
-		require.NoError(t, err)
-		sol, err := fallback.Unique(context.Background(), b)
-		require.NoError(t, err, "puzzle %d", i+1)
+	for _, line := range lines {
+		b, sol := solvedPuzzle(t, line)
 		for !b.Solved() {
 			advance(t, b, simple, sol)
 			if b.Solved() {
@@ -547,38 +544,26 @@ func sizedPuzzle(t *testing.T, n, keep int) *board.Board {
 // TestForcingOtherSizes runs every technique of this family on puzzles of other sizes:
 // the engine works on houses, so each step must be as sound there as on 9x9.
 func TestForcingOtherSizes(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		n, keep int
-	}{
-		{"4x4", 4, 4},
-		{"6x6", 6, 10},
-		{"8x8", 8, 22},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			b := sizedPuzzle(t, tc.n, tc.keep)
-			sol, err := fallback.Unique(context.Background(), b)
-			require.NoError(t, err)
-			found := 0
-			for _, k := range forcingKinds {
-				steps := 0
-				k.tech.Find(b, func(s explain.Step) bool {
-					requireSound(t, "forcing", b, sol, s)
-					checkForcingStep(t, b, s, k.rule, k.verity)
-					steps++
-					return steps < 10
-				})
-				found += steps
-			}
-			Medusa3D.Find(b, func(s explain.Step) bool {
+	forOtherSizes(t, func(t *testing.T, name string, b *board.Board, sol []board.Digit) {
+		found := 0
+		for _, k := range forcingKinds {
+			steps := 0
+			k.tech.Find(b, func(s explain.Step) bool {
 				requireSound(t, "forcing", b, sol, s)
-				checkMedusaStep(t, b, s)
-				found++
-				return true
+				checkForcingStep(t, b, s, k.rule, k.verity)
+				steps++
+				return steps < 10
 			})
-			require.Positive(t, found, "nothing found on the %s puzzle", tc.name)
-			// The whole family finishes the puzzle with the singles, no search needed.
-			require.Zero(t, walkthrough(t, b.Clone(), withForcing([]Technique{FullHouse, HiddenSingle, NakedSingle})))
+			found += steps
+		}
+		Medusa3D.Find(b, func(s explain.Step) bool {
+			requireSound(t, "forcing", b, sol, s)
+			checkMedusaStep(t, b, s)
+			found++
+			return true
 		})
-	}
+		require.Positive(t, found, "nothing found on the %s puzzle", name)
+		// The whole family finishes the puzzle with the singles, no search needed.
+		require.Zero(t, walkthrough(t, b.Clone(), withForcing([]Technique{FullHouse, HiddenSingle, NakedSingle})))
+	})
 }

@@ -2,16 +2,20 @@ package techniques
 
 import (
 	"bufio"
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // libraryTally is what runLibrary counts per HoDoKu code.
@@ -210,4 +214,55 @@ func requireStepShape(tb testing.TB, b *board.Board, s explain.Step) {
 				"%s: eliminations not sorted or repeated at %s", line, l.CandidateName(e))
 		}
 	}
+}
+
+// solvedPuzzle parses a puzzle line and returns it with its unique solution.
+func solvedPuzzle(tb testing.TB, line string) (*board.Board, []board.Digit) {
+	tb.Helper()
+	b, err := board.Parse(line)
+	require.NoError(tb, err, line)
+	sol, err := fallback.Unique(context.Background(), b)
+	require.NoError(tb, err, line)
+	return b, sol
+}
+
+// forOtherSizes runs check, as a subtest, on a small puzzle of each of 4x4, 6x6 (2x3
+// boxes, so box-line groups differ in shape) and 8x8, with its unique solution: the
+// finders work on houses, so every step must hold there as on 9x9.
+func forOtherSizes(t *testing.T, check func(t *testing.T, name string, b *board.Board, sol []board.Digit)) {
+	t.Helper()
+	for _, tc := range []struct {
+		name    string
+		n, keep int
+	}{
+		{"4x4", 4, 4},
+		{"6x6", 6, 10},
+		{"8x8", 8, 22},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := sizedPuzzle(t, tc.n, tc.keep)
+			sol, err := fallback.Unique(context.Background(), b)
+			require.NoError(t, err)
+			check(t, tc.name, b, sol)
+		})
+	}
+}
+
+// blankedUnique blanks each cell of the solution sol of layout l with probability
+// blank (drawn from rng) and returns the puzzle when search finds it has one solution
+// within two seconds; ok is false otherwise.
+func blankedUnique(tb testing.TB, l *board.Layout, sol []board.Digit, rng *rand.Rand, blank float64) (b *board.Board, ok bool) {
+	tb.Helper()
+	values := slices.Clone(sol)
+	for c := range values {
+		if rng.Float64() < blank {
+			values[c] = 0
+		}
+	}
+	b, err := board.FromDigits(l, values)
+	require.NoError(tb, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	count, err := fallback.Count(ctx, b, 2)
+	return b, err == nil && count == 1
 }

@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // medusaColours reads the colouring of a Medusa step from its chains: the first node
@@ -129,11 +127,8 @@ func TestMedusaSound(t *testing.T) {
 	simple := basics
 	all := withForcing(slices.Clone(basics))
 	found := 0
-	for i, line := range lines {
-		b, err := parseGrid(line)
-		require.NoError(t, err)
-		sol, err := fallback.Unique(context.Background(), b)
-		require.NoError(t, err, "puzzle %d", i+1)
+	for _, line := range lines {
+		b, sol := solvedPuzzle(t, line)
 		for !b.Solved() {
 			advance(t, b, simple, sol)
 			if b.Solved() {

@@ -1,20 +1,17 @@
 package techniques
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // singleDigitFamily is every technique of singledigit.go and coloring.go.
@@ -325,10 +322,7 @@ func forEachSampleState(t *testing.T, maxShared int, fn func(name string, b, puz
 	t.Helper()
 	ts := walkTechniques()
 	for i, line := range samplePuzzles(t, maxShared) {
-		puzzle, err := parseGrid(line)
-		require.NoError(t, err, "puzzle %d", i)
-		sol, err := fallback.Unique(context.Background(), puzzle)
-		require.NoError(t, err, "puzzle %d", i)
+		puzzle, sol := solvedPuzzle(t, line)
 		b := puzzle.Clone()
 		for step := 0; !b.Solved(); step++ {
 			fn(fmt.Sprintf("puzzle %d (%s) step %d", i, line, step), b, puzzle, sol)
@@ -466,18 +460,8 @@ func TestSingleDigitEveryLayout(t *testing.T) {
 			sol := patternSolution(l)
 			walked := 0
 			for try := 0; try < 30 && walked < 3; try++ {
-				values := slices.Clone(sol)
-				for c := range values {
-					if rng.Float64() < 0.5 {
-						values[c] = 0
-					}
-				}
-				b, err := board.FromDigits(l, values)
-				require.NoError(t, err)
-				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-				count, err := fallback.Count(ctx, b, 2)
-				cancel()
-				if err != nil || count != 1 {
+				b, ok := blankedUnique(t, l, sol, rng, 0.5)
+				if !ok {
 					continue
 				}
 				walked++

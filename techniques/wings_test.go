@@ -1,7 +1,6 @@
 package techniques
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
-	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // The wing and uniqueness families are tested together: HoDoKu's library cases for
@@ -61,10 +59,7 @@ func readPuzzles(tb testing.TB, path string, limit int) []string {
 // technique.
 func familyWalk(t *testing.T, puzzle string, counts map[string]int) {
 	t.Helper()
-	b, err := parseGrid(puzzle)
-	require.NoError(t, err)
-	sol, err := fallback.Unique(context.Background(), b)
-	require.NoError(t, err, puzzle)
+	b, sol := solvedPuzzle(t, puzzle)
 	var basics []Technique
 	for _, tech := range Default() {
 		// The fish with fins joined Default after this sample was chosen; leaving them
@@ -159,14 +154,7 @@ func familyStates(tb testing.TB) []*board.Board {
 		}
 	}
 	for _, p := range readPuzzles(tb, familySample, 0) {
-		b, err := parseGrid(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		sol, err := fallback.Unique(context.Background(), b)
-		if err != nil {
-			tb.Fatal(err)
-		}
+		b, sol := solvedPuzzle(tb, p)
 		for range familyMaxSteps {
 			if b.Solved() {
 				break
