@@ -282,28 +282,38 @@ func TestForcingSound(t *testing.T) {
 	if testing.Short() {
 		lines = lines[:8]
 	}
-	simple := basics
+	forcingWalk(t, lines, func(b *board.Board, sol []board.Digit) {
+		for _, k := range forcingKinds {
+			steps := 0
+			k.tech.Find(b, func(s explain.Step) bool {
+				require.Equal(t, k.tech.ID, s.Technique)
+				requireSound(t, "forcing", b, sol, s)
+				checkForcingStep(t, b, s, k.rule, k.verity)
+				steps++
+				return steps < 20 // enough to check, without following every premise
+			})
+		}
+	})
+}
+
+// forcingWalk walks each puzzle with the basics (each of their steps checked against
+// the solution) and calls stuck at every state where they are stuck; then the first
+// step of the basics and this family is applied, until none applies (beyond
+// single-level nets: the fallback's job).
+func forcingWalk(t *testing.T, lines []string, stuck func(b *board.Board, sol []board.Digit)) {
+	t.Helper()
 	all := withForcing(slices.Clone(basics))
 	for _, line := range lines {
 		b, sol := solvedPuzzle(t, line)
 		for !b.Solved() {
-			advance(t, b, simple, sol)
+			advance(t, b, basics, sol)
 			if b.Solved() {
 				break
 			}
-			for _, k := range forcingKinds {
-				steps := 0
-				k.tech.Find(b, func(s explain.Step) bool {
-					require.Equal(t, k.tech.ID, s.Technique)
-					requireSound(t, "forcing", b, sol, s)
-					checkForcingStep(t, b, s, k.rule, k.verity)
-					steps++
-					return steps < 20 // enough to check, without following every premise
-				})
-			}
+			stuck(b, sol)
 			s, _, ok := First(b, all, Knowledge{Unique: true})
 			if !ok {
-				break // beyond single-level nets: the fallback's job
+				break
 			}
 			mustApply(t, b, s)
 		}

@@ -124,29 +124,15 @@ func checkMedusaStep(t *testing.T, b *board.Board, s explain.Step) {
 // then the walk goes on with this family's first step.
 func TestMedusaSound(t *testing.T) {
 	lines := readPuzzleLines(t, forcingSamplePath, 0)
-	simple := basics
-	all := withForcing(slices.Clone(basics))
 	found := 0
-	for _, line := range lines {
-		b, sol := solvedPuzzle(t, line)
-		for !b.Solved() {
-			advance(t, b, simple, sol)
-			if b.Solved() {
-				break
-			}
-			Medusa3D.Find(b, func(s explain.Step) bool {
-				require.Equal(t, Medusa3D.ID, s.Technique)
-				requireSound(t, "medusa", b, sol, s)
-				checkMedusaStep(t, b, s)
-				found++
-				return true
-			})
-			s, _, ok := First(b, all, Knowledge{Unique: true})
-			if !ok {
-				break
-			}
-			mustApply(t, b, s)
-		}
-	}
+	forcingWalk(t, lines, func(b *board.Board, sol []board.Digit) {
+		Medusa3D.Find(b, func(s explain.Step) bool {
+			require.Equal(t, Medusa3D.ID, s.Technique)
+			requireSound(t, "medusa", b, sol, s)
+			checkMedusaStep(t, b, s)
+			found++
+			return true
+		})
+	})
 	require.Positive(t, found, "no Medusa step on any stuck state of the sample")
 }
