@@ -120,19 +120,23 @@ func TestSolveSoundness(t *testing.T) {
 			ps := sets[name]
 			var mu sync.Mutex
 			var fails []string
-			noFallback := 0
+			noFallback, steps := 0, 0
+			uses := map[string]int{} // steps per technique: the set's histogram
 			work := make(chan int)
 			var wg sync.WaitGroup
 			for range 2 {
 				wg.Go(func() {
 					for i := range work {
-						msg, logic := walkAndCheck(ps[i])
+						msg, tr := walkAndCheck(ps[i])
 						mu.Lock()
 						if msg != "" {
 							fails = append(fails, fmt.Sprintf("puzzle %d %s: %s", i+1, ps[i], msg))
-						}
-						if logic {
+						} else if !tr.Summary.UsedFallback {
 							noFallback++
+						}
+						steps += len(tr.Steps)
+						for _, c := range tr.Summary.ByTechnique {
+							uses[c.Technique] += c.Count
 						}
 						mu.Unlock()
 					}
@@ -147,43 +151,59 @@ func TestSolveSoundness(t *testing.T) {
 			for _, f := range fails[:min(len(fails), 10)] {
 				t.Error(f)
 			}
-			t.Logf("%s: %d puzzles, %d solved without a fallback step", name, len(ps), noFallback)
+			t.Logf("%s: %d puzzles, %d solved without a fallback step, %.1f steps/puzzle", name, len(ps), noFallback, float64(steps)/float64(len(ps)))
+			t.Logf("%s: steps by technique: %s", name, histogram(uses))
 		})
 	}
 }
 
+// histogram writes technique counts, most used first.
+func histogram(uses map[string]int) string {
+	ids := make([]string, 0, len(uses))
+	for id := range uses {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b string) int { return uses[b] - uses[a] })
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("%s %d", id, uses[id])
+	}
+	return strings.Join(parts, ", ")
+}
+
 // walkAndCheck solves p with the pipeline and returns what is wrong ("" when sound) and
-// whether no fallback step was needed.
-func walkAndCheck(p *board.Board) (string, bool) {
+// the trace.
+func walkAndCheck(p *board.Board) (string, explain.Trace) {
+	var none explain.Trace
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	sol, err := fallback.Unique(ctx, p)
 	if err != nil {
-		return "oracle: " + err.Error(), false
+		return "oracle: " + err.Error(), none
 	}
 	tr, err := Solve(ctx, p, Options{})
 	if err != nil {
-		return err.Error(), false
+		return err.Error(), none
 	}
 	b := p.Clone()
 	l := b.Layout()
 	for i, s := range tr.Steps {
 		if bad := unsound(b, sol, s); bad != "" {
-			return fmt.Sprintf("step %d %s: %s", i+1, explain.OneLiner(l, s), bad), false
+			return fmt.Sprintf("step %d %s: %s", i+1, explain.OneLiner(l, s), bad), tr
 		}
 		if err := Apply(b, s); err != nil {
-			return fmt.Sprintf("step %d: %v", i+1, err), false
+			return fmt.Sprintf("step %d: %v", i+1, err), tr
 		}
 	}
 	if !tr.Summary.Solved || !b.Solved() {
-		return "the walk did not finish", false
+		return "the walk did not finish", tr
 	}
 	for c, d := range sol {
 		if b.Value(board.Cell(c)) != d {
-			return "the walk ended on another grid", false
+			return "the walk ended on another grid", tr
 		}
 	}
-	return "", !tr.Summary.UsedFallback
+	return "", tr
 }
 
 // walkthroughFile is a golden walkthrough: a puzzle and its expected trace.
