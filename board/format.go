@@ -13,9 +13,12 @@ import (
 // String writes the values of the board as one line of N*N characters (81 for 9x9):
 // digits 1-9 then A-Z, '.' for an empty cell. Givens and placed values look alike and
 // candidates are left out; PencilMarks, CandidateLine and MarshalJSON keep them.
-func (b *Board) String() string {
-	out := make([]byte, len(b.values))
-	for c, d := range b.values {
+func (b *Board) String() string { return Line(b.values) }
+
+// Line writes values row by row as a grid line: digits 1-9 then A-Z, '.' for 0.
+func Line(values []Digit) string {
+	out := make([]byte, len(values))
+	for c, d := range values {
 		out[c] = byte(d.Rune())
 	}
 	return string(out)

@@ -188,10 +188,10 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 		return tr, err
 	}
 	k := Knowledge{Unique: len(sols) == 1}
-	tr.Solution = line(b.Layout(), sols[0])
+	tr.Solution = board.Line(sols[0])
 	if !k.Unique {
 		tr.Summary.Several = true
-		tr.SecondSolution = line(b.Layout(), sols[1])
+		tr.SecondSolution = board.Line(sols[1])
 	}
 	work := b.Clone()
 	for !work.Solved() {
@@ -234,13 +234,4 @@ func hardest(steps []explain.Step, ts []Technique) string {
 		}
 	}
 	return best
-}
-
-// line writes solution values as a grid line.
-func line(l *board.Layout, values []board.Digit) string {
-	rs := make([]rune, len(values))
-	for i, d := range values {
-		rs[i] = d.Rune()
-	}
-	return string(rs)
 }

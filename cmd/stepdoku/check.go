@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -235,18 +236,11 @@ func (v verdict) writeLogic(w io.Writer) {
 }
 
 func diffCells(l *board.Layout, a, b []board.Digit) string {
-	var cells []board.Cell
+	var names []string
 	for i := range a {
 		if a[i] != b[i] {
-			cells = append(cells, board.Cell(i))
+			names = append(names, l.CellName(board.Cell(i)))
 		}
 	}
-	out := ""
-	for i, c := range cells {
-		if i > 0 {
-			out += ", "
-		}
-		out += l.CellName(c)
-	}
-	return out
+	return strings.Join(names, ", ")
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -137,18 +136,13 @@ func readHintInput(e *env, pos []string, grid, marks string) (hintInput, error) 
 
 // argText returns the text of an argument that may name a file, or be '-' for stdin.
 func argText(e *env, arg string) (string, error) {
-	if arg == "-" {
-		if e.stdin == nil {
-			return "", fmt.Errorf("'-' reads standard input, but nothing is piped in")
-		}
-		data, err := io.ReadAll(e.stdin)
-		return string(data), err
+	r, _, err := openArg(e, arg)
+	if err != nil || r == nil {
+		return arg, err
 	}
-	if fi, err := os.Stat(arg); err == nil && !fi.IsDir() {
-		data, err := os.ReadFile(arg)
-		return string(data), err
-	}
-	return arg, nil
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	return string(data), err
 }
 
 // splitPlus splits a one-line grid in HoDoKu's '+' convention into the puzzle (the
@@ -230,11 +224,14 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 	}
 	if in.marks != nil {
 		for c := range board.Cell(l.Cells()) {
-			if st.Value(c) != 0 || in.marks.Value(c) != 0 {
+			// A cell the player filled is judged by its entry (a wrong one is still empty
+			// in st), not by its marks.
+			entered := in.grid != nil && in.grid.Value(c) != 0
+			if st.Value(c) != 0 || entered || in.marks.Value(c) != 0 {
 				continue
 			}
 			marked := in.marks.Candidates(c)
-			if !marked.Has(sol[c]) && !mistakeAt(h.Mistakes, l.CellName(c)) {
+			if !marked.Has(sol[c]) {
 				h.Mistakes = append(h.Mistakes, l.CellName(c)+": "+msg(lang, "mark-removed"))
 				continue
 			}
@@ -267,15 +264,6 @@ func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (
 		h.Step = &doc
 	}
 	return h, nil
-}
-
-func mistakeAt(ms []string, cell string) bool {
-	for _, m := range ms {
-		if strings.HasPrefix(m, cell+":") {
-			return true
-		}
-	}
-	return false
 }
 
 func (h hint) writeText(w io.Writer, lang explain.Lang) {

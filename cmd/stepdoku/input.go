@@ -37,19 +37,13 @@ func readPuzzles(e *env, positional []string) ([]puzzle, error) {
 		return []puzzle{{where: "example", b: b, err: err}}, nil
 	}
 	arg := positional[0]
-	if arg == "-" {
-		if e.stdin == nil {
-			return nil, errors.New("'-' reads standard input, but nothing is piped in")
-		}
-		return readStream(e.stdin, "standard input")
+	r, name, err := openArg(e, arg)
+	if err != nil {
+		return nil, err
 	}
-	if fi, err := os.Stat(arg); err == nil && !fi.IsDir() {
-		f, err := os.Open(arg)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return readStream(f, arg)
+	if r != nil {
+		defer r.Close()
+		return readStream(r, name)
 	}
 	b, err := board.Parse(arg)
 	if err != nil {
@@ -59,6 +53,28 @@ func readPuzzles(e *env, positional []string) ([]puzzle, error) {
 		return nil, err
 	}
 	return []puzzle{{where: "argument", b: b}}, nil
+}
+
+var errNoStdin = errors.New("'-' reads standard input, but nothing is piped in")
+
+// openArg opens what an argument names: '-' for standard input, or an existing file,
+// with the name to use in messages. It returns a nil reader when arg names neither, so
+// the caller can take arg itself as the text.
+func openArg(e *env, arg string) (io.ReadCloser, string, error) {
+	if arg == "-" {
+		if e.stdin == nil {
+			return nil, "", errNoStdin
+		}
+		return io.NopCloser(e.stdin), "standard input", nil
+	}
+	if fi, err := os.Stat(arg); err != nil || fi.IsDir() {
+		return nil, "", nil
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return nil, "", err
+	}
+	return f, arg, nil
 }
 
 func looksLikePath(s string) bool {

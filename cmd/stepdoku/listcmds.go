@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -72,21 +71,15 @@ code). Exit 1 when any case fails.`,
 		if len(pos) != 1 {
 			return fail(e, "conform takes one FILE (or '-')")
 		}
-		var r io.Reader
-		if pos[0] == "-" {
-			if e.stdin == nil {
-				return fail(e, "'-' reads standard input, but nothing is piped in")
-			}
-			r = e.stdin
-		} else {
-			f, err := os.Open(pos[0])
-			if err != nil {
-				return fail(e, "%v", err)
-			}
-			defer f.Close()
-			r = f
+		r, name, err := openArg(e, pos[0])
+		switch {
+		case err != nil:
+			return fail(e, "%v", err)
+		case r == nil:
+			return fail(e, "%s: no such file", pos[0])
 		}
-		return runConform(e, r, pos[0], *verbose)
+		defer r.Close()
+		return runConform(e, r, name, *verbose)
 	}
 	return c
 }
