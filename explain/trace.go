@@ -127,16 +127,8 @@ func (tr Trace) replay(l *board.Layout) (*board.Board, error) {
 		return nil, err
 	}
 	for i, s := range tr.Steps {
-		for _, e := range s.Eliminations {
-			b.Eliminate(e.Cell, e.Digit)
-		}
-		for _, p := range s.Placements {
-			if b.Value(p.Cell) == p.Digit {
-				continue
-			}
-			if err := b.Place(p.Cell, p.Digit); err != nil {
-				return nil, fmt.Errorf("explain: step %d (%s): %w", i+1, s.Technique, err)
-			}
+		if err := Apply(b, s); err != nil {
+			return nil, fmt.Errorf("explain: step %d (%s): %w", i+1, s.Technique, err)
 		}
 	}
 	return b, nil

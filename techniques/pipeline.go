@@ -49,17 +49,8 @@ func Apply(b *board.Board, s explain.Step) error {
 			return fmt.Errorf("techniques: %s step removes %s, which is not a candidate", s.Technique, l.CandidateName(e))
 		}
 	}
-	for _, e := range s.Eliminations {
-		b.Eliminate(e.Cell, e.Digit)
-	}
-	for _, p := range s.Placements {
-		if b.Value(p.Cell) != 0 {
-			// An earlier placement of the same step filled it (a duplicate placement).
-			continue
-		}
-		if err := b.Place(p.Cell, p.Digit); err != nil {
-			return fmt.Errorf("techniques: %s step: %w", s.Technique, err)
-		}
+	if err := explain.Apply(b, s); err != nil {
+		return fmt.Errorf("techniques: %s step: %w", s.Technique, err)
 	}
 	return nil
 }
