@@ -305,6 +305,12 @@ func complexFish(id string, size int, sets fishSets, finned bool) Finder {
 			}
 			for _, o := range sets.orientations() {
 				s.baseKinds, s.coverKinds = o[0], o[1]
+				s.notCover = houseSet{}
+				for h := range board.House(s.l.Houses()) {
+					if s.coverKinds&s.kindBit(h) == 0 {
+						s.notCover.add(int(h))
+					}
+				}
 				if !s.walkBase(0, 0, placeSet{}, placeSet{}) {
 					return
 				}
@@ -339,6 +345,7 @@ type complexScan struct {
 	base                  [maxComplexSize]board.House
 	cover                 [maxComplexSize]board.House
 	baseSet               houseSet
+	notCover              houseSet // houses of the kinds that may not cover
 	baseKindSet           uint8    // the kinds of the base houses, as bits
 	union, endo, body     placeSet // base places; shared by two base houses; to cover
 }
@@ -433,11 +440,12 @@ func (s *complexScan) startCovers(union, endo placeSet) bool {
 	}
 	// The places that could lose the digit: outside the base in a house that can
 	// cover, or a base place in two such houses; each endo fin must see them.
+	blocked := s.notCover.or(s.baseSet)
 	var reach, once, twice placeSet
 	var kinds uint8
 	for _, h := range s.cands {
 		p := s.house[h]
-		if !s.coverable(h, houseSet{}) || p.and(s.body).empty() {
+		if blocked.has(int(h)) || p.and(s.body).empty() {
 			continue
 		}
 		kinds |= s.kindBit(h)
@@ -457,7 +465,7 @@ func (s *complexScan) startCovers(union, endo placeSet) bool {
 	if sees.empty() {
 		return true
 	}
-	return s.walkCover(0, placeSet{}, placeSet{}, houseSet{}, sees)
+	return s.walkCover(0, placeSet{}, placeSet{}, blocked, sees)
 }
 
 // anyClass reports whether some covers of the given kinds make, with the base, a
@@ -474,8 +482,9 @@ func (s *complexScan) anyClass(kinds uint8) bool {
 // walkCover chooses cover houses for the first base place not yet covered (nor a
 // fin), depth of them so far covering places covered; fins are the base places left
 // uncovered, sees the places that could still lose the digit (they see every fin);
-// forbidden are the houses passed over.
-func (s *complexScan) walkCover(depth int, covered, fins placeSet, forbidden houseSet, sees placeSet) bool {
+// blocked are the houses that may not cover: base houses, houses of the other kind,
+// and the houses passed over.
+func (s *complexScan) walkCover(depth int, covered, fins placeSet, blocked houseSet, sees placeSet) bool {
 	open := s.body.andNot(covered).andNot(fins)
 	i := open.first()
 	if i < 0 {
@@ -504,13 +513,13 @@ func (s *complexScan) walkCover(depth int, covered, fins placeSet, forbidden hou
 	if s.finned {
 		finsLeft = maxComplexFins - fins.count() - s.endo.count()
 	}
-	if s.needsMore(open, forbidden, s.size-depth+finsLeft) {
+	if s.needsMore(open, blocked, s.size-depth+finsLeft) {
 		return true
 	}
 	hs := s.houses[i]
-	passed := forbidden
+	passed := blocked
 	for _, h := range hs {
-		if !s.coverable(h, forbidden) {
+		if blocked.has(int(h)) {
 			continue
 		}
 		s.cover[depth] = h
@@ -539,15 +548,9 @@ func (s *complexScan) walkCover(depth int, covered, fins placeSet, forbidden hou
 	return s.walkCover(depth, covered, f, passed, next)
 }
 
-// coverable reports whether h may still be a cover house: of a cover kind, not a base
-// house, not passed over.
-func (s *complexScan) coverable(h board.House, forbidden houseSet) bool {
-	return s.coverKinds&s.kindBit(h) != 0 && !s.baseSet.has(int(h)) && !forbidden.has(int(h))
-}
-
 // reachable reports whether some place of targets is covered or in a house that can
 // still cover a place of open.
-func (s *complexScan) reachable(targets, covered, open placeSet, forbidden houseSet) bool {
+func (s *complexScan) reachable(targets, covered, open placeSet, blocked houseSet) bool {
 	if targets.empty() {
 		return false
 	}
@@ -558,7 +561,7 @@ func (s *complexScan) reachable(targets, covered, open placeSet, forbidden house
 		i := open.first()
 		open[i>>6] &^= 1 << (i & 63)
 		for _, h := range s.houses[i] {
-			if s.coverable(h, forbidden) && !targets.and(s.house[h]).empty() {
+			if !blocked.has(int(h)) && !targets.and(s.house[h]).empty() {
 				return true
 			}
 		}
@@ -568,7 +571,7 @@ func (s *complexScan) reachable(targets, covered, open placeSet, forbidden house
 
 // needsMore reports whether open needs more than max covers and fins: places of
 // open that no one house can cover two of need one each.
-func (s *complexScan) needsMore(open placeSet, forbidden houseSet, max int) bool {
+func (s *complexScan) needsMore(open placeSet, blocked houseSet, max int) bool {
 	n := 0
 	for !open.empty() {
 		if n++; n > max {
@@ -577,7 +580,7 @@ func (s *complexScan) needsMore(open placeSet, forbidden houseSet, max int) bool
 		i := open.first()
 		open[i>>6] &^= 1 << (i & 63)
 		for _, h := range s.houses[i] {
-			if s.coverable(h, forbidden) {
+			if !blocked.has(int(h)) {
 				open = open.andNot(s.house[h])
 			}
 		}
