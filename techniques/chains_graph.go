@@ -59,6 +59,8 @@ type chainGraph struct {
 	nw    int // words of a cell bitset for this layout
 	nodes []chainNode
 	als   []chainALS
+	// alsCells holds the cells of every set, each set's slice of it in turn.
+	alsCells []board.Cell
 	// cells and see are cell bitsets of nw words per node: the node's cells, and the
 	// cells outside it that see all of them.
 	cells, see []uint64
@@ -225,29 +227,30 @@ type chainALS struct {
 
 // addALS adds the almost locked sets of two or more cells (a single cell is a bivalue
 // cell, which cell links already cover), and a node for each of their digits: the
-// digit somewhere in the set's cells that hold it.
+// digit somewhere in the set's cells that hold it. A set that lies in a line and a box
+// is listed once, from the line (rows and columns come before boxes).
 func (g *chainGraph) addALS() {
 	l, b := g.l, g.b
-	seen := map[board.CellSet]bool{}
 	var empty, pick, dcells []board.Cell
-	var walk func(from int, ds board.DigitSet, limit int)
-	walk = func(from int, ds board.DigitSet, limit int) {
-		if len(pick) >= 2 && ds.Count() == len(pick)+1 {
-			if set := board.CellsOf(pick...); !seen[set] {
-				seen[set] = true
-				a := chainALS{cells: slices.Clone(pick), digits: ds, firstNode: int32(len(g.nodes))}
-				id := int32(len(g.als))
-				g.als = append(g.als, a)
-				for s := ds; s != 0; s &= s - 1 {
-					d := s.First()
-					dcells = dcells[:0]
-					for _, c := range pick {
-						if b.Has(c, d) {
-							dcells = append(dcells, c)
-						}
+	var walk func(box bool, from int, ds board.DigitSet, limit int)
+	walk = func(box bool, from int, ds board.DigitSet, limit int) {
+		if len(pick) >= 2 && ds.Count() == len(pick)+1 && !(box && inOneLine(l, pick)) {
+			// The sets' cells share one array; a set keeps its slice of it even when
+			// the array grows.
+			at := len(g.alsCells)
+			g.alsCells = append(g.alsCells, pick...)
+			a := chainALS{cells: g.alsCells[at:len(g.alsCells):len(g.alsCells)], digits: ds, firstNode: int32(len(g.nodes))}
+			id := int32(len(g.als))
+			g.als = append(g.als, a)
+			for s := ds; s != 0; s &= s - 1 {
+				d := s.First()
+				dcells = dcells[:0]
+				for _, c := range pick {
+					if b.Has(c, d) {
+						dcells = append(dcells, c)
 					}
-					g.newNode(d, chainALSNode, id, dcells)
 				}
+				g.newNode(d, chainALSNode, id, dcells)
 			}
 		}
 		if len(pick) == limit {
@@ -259,7 +262,7 @@ func (g *chainGraph) addALS() {
 				continue
 			}
 			pick = append(pick, empty[i])
-			walk(i+1, nds, limit)
+			walk(box, i+1, nds, limit)
 			pick = pick[:len(pick)-1]
 		}
 	}
@@ -270,8 +273,20 @@ func (g *chainGraph) addALS() {
 				empty = append(empty, c)
 			}
 		}
-		walk(0, 0, min(len(empty)-1, chainMaxALS))
+		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALS))
 	}
+}
+
+// inOneLine reports whether the cells all lie in one row or all in one column.
+func inOneLine(l *board.Layout, cs []board.Cell) bool {
+	h0 := l.HousesOf(cs[0])
+	row, col := true, true
+	for _, c := range cs[1:] {
+		h := l.HousesOf(c)
+		row = row && h[board.Row] == h0[board.Row]
+		col = col && h[board.Column] == h0[board.Column]
+	}
+	return row || col
 }
 
 // fillSee computes the cells outside node i that see all of its cells, from the peer
@@ -298,11 +313,25 @@ func (g *chainGraph) fillSee(i int32, peers []uint64) {
 	}
 }
 
+// linkScratch holds the buffers link needs only while it runs; they are pooled, so a
+// graph build does not allocate (and the collector does not sweep) them each time.
+type linkScratch struct {
+	strong, weak [][2]int32
+	groupsAt     []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
+	groups       []int32
+	items        []int32
+	weakDeg      []int32
+	byTo, order  []int32 // chainCompress's
+}
+
+var linkScratchPool = sync.Pool{New: func() any { return new(linkScratch) }}
+
 // link fills the strong and weak adjacency that k allows.
 func (g *chainGraph) link(k chainLinks) {
 	l, b, n := g.l, g.b, g.l.N()
-	strongE := make([][2]int32, 0, 4*len(g.nodes))
-	weakE := make([][2]int32, 0, 16*len(g.nodes))
+	sc := linkScratchPool.Get().(*linkScratch)
+	defer linkScratchPool.Put(sc)
+	strongE, weakE := sc.strong[:0], sc.weak[:0]
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
 			cs := b.Candidates(c)
@@ -327,16 +356,33 @@ func (g *chainGraph) link(k chainLinks) {
 		}
 	}
 	if k.houseStrong || k.houseWeak {
-		// groupsIn[h*n+d-1]: the group nodes of digit d inside house h.
-		groupsIn := make([][]int32, l.Houses()*n)
-		for i, nd := range g.nodes {
+		// The group and set nodes of digit d inside house h, filed under h*n+d-1 by a
+		// counting sort, in node order.
+		keys := l.Houses() * n
+		at := slices.Grow(sc.groupsAt[:0], keys+2)[:keys+2]
+		clear(at)
+		for _, nd := range g.nodes {
 			if nd.kind != chainCandidate {
 				for _, h := range nd.houses[:nd.nh] {
-					groupsIn[int(h)*n+int(nd.digit)-1] = append(groupsIn[int(h)*n+int(nd.digit)-1], int32(i))
+					at[int(h)*n+int(nd.digit)+1]++
 				}
 			}
 		}
-		var items []int32
+		for i := 2; i < len(at); i++ {
+			at[i] += at[i-1]
+		}
+		groups := slices.Grow(sc.groups[:0], int(at[keys+1]))[:at[keys+1]]
+		for i, nd := range g.nodes {
+			if nd.kind != chainCandidate {
+				for _, h := range nd.houses[:nd.nh] {
+					key := int(h)*n + int(nd.digit)
+					groups[at[key]] = int32(i)
+					at[key]++
+				}
+			}
+		}
+		sc.groupsAt, sc.groups = at, groups
+		items := sc.items[:0]
 		for h := range board.House(l.Houses()) {
 			for d := board.Digit(1); int(d) <= n; d++ {
 				pos := b.Positions(h, d)
@@ -349,10 +395,13 @@ func (g *chainGraph) link(k chainLinks) {
 						items = append(items, x)
 					}
 				}
-				items = append(items, groupsIn[int(h)*n+int(d)-1]...)
+				cands := len(items)
+				key := int(h)*n + int(d) - 1
+				items = append(items, groups[at[key]:at[key+1]]...)
 				for i, x := range items {
-					for _, y := range items[i+1:] {
-						if !g.disjoint(x, y) {
+					for j, y := range items[i+1:] {
+						// Two candidates of one house and digit are in different cells.
+						if i+1+j >= cands && !g.disjoint(x, y) {
 							continue
 						}
 						// Two nodes can share a line and a box: link them once, in the
@@ -370,9 +419,12 @@ func (g *chainGraph) link(k chainLinks) {
 				}
 			}
 		}
+		sc.items = items
 	}
 	// A digit of a set that nothing outside sees is a dead end: leave its links out.
-	weakDeg := make([]int32, len(g.nodes))
+	weakDeg := slices.Grow(sc.weakDeg[:0], len(g.nodes))[:len(g.nodes)]
+	clear(weakDeg)
+	sc.weakDeg = weakDeg
 	for _, e := range weakE {
 		weakDeg[e[0]]++
 	}
@@ -386,11 +438,18 @@ func (g *chainGraph) link(k chainLinks) {
 			}
 		}
 	}
-	g.strongAt, g.strong = chainCompress(len(g.nodes), strongE)
-	g.weakAt, g.weak = chainCompress(len(g.nodes), weakE)
+	sc.strong, sc.weak = strongE, weakE
+	g.strongAt, g.strong = chainCompress(len(g.nodes), strongE, sc)
+	g.weakAt, g.weak = chainCompress(len(g.nodes), weakE, sc)
 }
 
 func (g *chainGraph) disjoint(x, y int32) bool {
+	if nx := &g.nodes[x]; nx.size == 1 {
+		return !cbHas(g.nodeCells(y), nx.cell)
+	}
+	if ny := &g.nodes[y]; ny.size == 1 {
+		return !cbHas(g.nodeCells(x), ny.cell)
+	}
 	a, c := g.nodeCells(x), g.nodeCells(y)
 	for j := range a {
 		if a[j]&c[j] != 0 {
@@ -410,7 +469,7 @@ func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (firs
 			continue
 		}
 		first = false
-		if g.b.Positions(hx, d).Count() == nx.size+ny.size {
+		if g.b.Positions(hx, d).Count() == int(nx.size+ny.size) {
 			firstStrong = false
 		}
 	}
@@ -418,20 +477,24 @@ func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (firs
 }
 
 // chainCompress turns a list of directed edges (each listed once) into adjacency rows,
-// each sorted by target: a counting sort by target, then a stable one by source.
-func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
-	byTo := make([]int32, nodes+1)
+// each sorted by target: a counting sort by target, then a stable one by source. Rows
+// in node order keep the search (and so which of two equally short chains it finds)
+// independent of the order links were found in.
+func chainCompress(nodes int, edges [][2]int32, sc *linkScratch) ([]int32, []int32) {
+	byTo := slices.Grow(sc.byTo[:0], nodes+1)[:nodes+1]
+	clear(byTo)
 	for _, e := range edges {
 		byTo[e[1]+1]++
 	}
 	for i := 1; i < len(byTo); i++ {
 		byTo[i] += byTo[i-1]
 	}
-	order := make([]int32, len(edges))
+	order := slices.Grow(sc.order[:0], len(edges))[:len(edges)]
 	for i, e := range edges {
 		order[byTo[e[1]]] = int32(i)
 		byTo[e[1]]++
 	}
+	sc.byTo, sc.order = byTo, order
 	at := make([]int32, nodes+2)
 	for _, e := range edges {
 		at[e[0]+2]++
@@ -439,8 +502,6 @@ func chainCompress(nodes int, edges [][2]int32) ([]int32, []int32) {
 	for i := 2; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	// Rows in node order keep the search (and so which of two equally short chains
-	// it finds) independent of the order links were found in.
 	to := make([]int32, len(edges))
 	for _, i := range order {
 		e := edges[i]
