@@ -34,13 +34,13 @@ type chainLinks struct {
 // chainNode is a node of the graph: one digit in one cell or in a group of cells
 // that all lie in one box and one line.
 type chainNode struct {
-	kind   chainNodeKind
-	als    int32 // the almost locked set of an ALS node, else -1
-	digit  board.Digit
 	cell   board.Cell // the first (for a candidate, the only) cell
-	size   int        // number of cells
 	houses [3]board.House
-	nh     int // number of houses holding every cell of the node
+	als    int32 // the almost locked set of an ALS node, else -1
+	size   int32 // number of cells
+	nh     int8  // number of houses holding every cell of the node
+	kind   chainNodeKind
+	digit  board.Digit
 }
 
 // chainNodeKind tells candidates, box-line groups and almost-locked-set nodes apart.
@@ -68,10 +68,10 @@ type chainGraph struct {
 	digitCells []uint64
 	// cand maps cell*N+digit-1 to the candidate's node, or -1.
 	cand []int32
-	// strong and weak adjacency in compressed rows: the links of node i are
-	// strong[strongAt[i]:strongAt[i+1]], sorted by node.
-	strongAt, weakAt []int32
-	strong, weak     []int32
+	// next holds the links as moves between search states (chainState): an off state
+	// goes on over strong links, an on state off over weak ones. The moves from state
+	// st are next[nextAt[st]:nextAt[st+1]], sorted by node.
+	nextAt, next []int32
 }
 
 func (g *chainGraph) nodeCells(i int32) []uint64 {
@@ -86,8 +86,12 @@ func (g *chainGraph) holders(d board.Digit) []uint64 {
 	return g.digitCells[int(d-1)*g.nw : int(d)*g.nw]
 }
 
-func (g *chainGraph) strongOf(i int32) []int32 { return g.strong[g.strongAt[i]:g.strongAt[i+1]] }
-func (g *chainGraph) weakOf(i int32) []int32   { return g.weak[g.weakAt[i]:g.weakAt[i+1]] }
+// moves returns the states reached from state st in one link.
+func (g *chainGraph) moves(st int32) []int32 { return g.next[g.nextAt[st]:g.nextAt[st+1]] }
+
+// strongOf and weakOf return the nodes strongly and weakly linked to node i.
+func (g *chainGraph) strongOf(i int32) []int32 { return g.moves(chainState(i, false)) }
+func (g *chainGraph) weakOf(i int32) []int32   { return g.moves(chainState(i, true)) }
 
 func (g *chainGraph) isGroup(i int32) bool { return g.nodes[i].kind != chainCandidate }
 
@@ -122,6 +126,20 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 		g.cand[i] = -1
 	}
 	g.digitCells = make([]uint64, n*g.nw)
+	// Room for the nodes up front: growing the slices by doubling copied them a dozen
+	// times per build. Groups and sets come to about one and five per candidate.
+	est := 0
+	for c := range board.Cell(l.Cells()) {
+		est += b.Candidates(c).Count()
+	}
+	if k.groups {
+		est += est / 2
+	}
+	if k.als {
+		est *= 4
+	}
+	g.nodes = make([]chainNode, 0, est)
+	g.cells = make([]uint64, 0, est*g.nw)
 	for c := range board.Cell(l.Cells()) {
 		cs := b.Candidates(c)
 		for s := cs; s != 0; s &= s - 1 {
@@ -160,7 +178,7 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 // newNode appends a node of digit d on cells (one house, at least, holds them all).
 func (g *chainGraph) newNode(d board.Digit, kind chainNodeKind, als int32, cells []board.Cell) {
 	l := g.l
-	nd := chainNode{digit: d, cell: cells[0], size: len(cells), kind: kind, als: als}
+	nd := chainNode{digit: d, cell: cells[0], size: int32(len(cells)), kind: kind, als: als}
 	for _, h := range l.HousesOf(cells[0]) {
 		all := true
 		for _, c := range cells[1:] {
@@ -173,9 +191,7 @@ func (g *chainGraph) newNode(d board.Digit, kind chainNodeKind, als int32, cells
 	}
 	i := int32(len(g.nodes))
 	g.nodes = append(g.nodes, nd)
-	for range g.nw {
-		g.cells = append(g.cells, 0)
-	}
+	g.cells = append(g.cells, make([]uint64, g.nw)...)
 	for _, c := range cells {
 		cbSet(g.nodeCells(i), c)
 	}
@@ -322,6 +338,8 @@ type linkScratch struct {
 	items        []int32
 	weakDeg      []int32
 	byTo, order  []int32 // chainCompress's
+	// the compressed strong and weak rows, until link turns them into moves
+	sAt, sTo, wAt, wTo []int32
 }
 
 var linkScratchPool = sync.Pool{New: func() any { return new(linkScratch) }}
@@ -398,17 +416,22 @@ func (g *chainGraph) link(k chainLinks) {
 				cands := len(items)
 				key := int(h)*n + int(d) - 1
 				items = append(items, groups[at[key]:at[key+1]]...)
+				// Two nodes can share a line and a box: link them once, in the first
+				// house they share (for a strong link, the first where they are the
+				// digit's only places). Two disjoint nodes never share a row and a
+				// column, so only in a box is there an earlier house to look for.
+				isBox := l.Kind(h) == board.Box
 				for i, x := range items {
 					for j, y := range items[i+1:] {
 						// Two candidates of one house and digit are in different cells.
 						if i+1+j >= cands && !g.disjoint(x, y) {
 							continue
 						}
-						// Two nodes can share a line and a box: link them once, in the
-						// first house they share (for a strong link, the first where
-						// they are the digit's only places).
-						strong := g.nodes[x].size+g.nodes[y].size == pos.Count()
-						first, firstStrong := g.firstShared(x, y, d, h)
+						strong := int(g.nodes[x].size+g.nodes[y].size) == pos.Count()
+						first, firstStrong := true, true
+						if isBox {
+							first, firstStrong = g.firstShared(x, y, d, h)
+						}
 						if k.houseWeak && first {
 							weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
 						}
@@ -439,8 +462,22 @@ func (g *chainGraph) link(k chainLinks) {
 		}
 	}
 	sc.strong, sc.weak = strongE, weakE
-	g.strongAt, g.strong = chainCompress(len(g.nodes), strongE, sc)
-	g.weakAt, g.weak = chainCompress(len(g.nodes), weakE, sc)
+	nn := len(g.nodes)
+	sAt, sTo := chainCompress(nn, strongE, sc, &sc.sAt, &sc.sTo)
+	wAt, wTo := chainCompress(nn, weakE, sc, &sc.wAt, &sc.wTo)
+	g.nextAt = make([]int32, 2*nn+1)
+	g.next = make([]int32, 0, len(sTo)+len(wTo))
+	for i := range nn {
+		g.nextAt[2*i] = int32(len(g.next))
+		for _, y := range sTo[sAt[i]:sAt[i+1]] {
+			g.next = append(g.next, chainState(y, true))
+		}
+		g.nextAt[2*i+1] = int32(len(g.next))
+		for _, y := range wTo[wAt[i]:wAt[i+1]] {
+			g.next = append(g.next, chainState(y, false))
+		}
+	}
+	g.nextAt[2*nn] = int32(len(g.next))
 }
 
 func (g *chainGraph) disjoint(x, y int32) bool {
@@ -480,7 +517,7 @@ func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (firs
 // each sorted by target: a counting sort by target, then a stable one by source. Rows
 // in node order keep the search (and so which of two equally short chains it finds)
 // independent of the order links were found in.
-func chainCompress(nodes int, edges [][2]int32, sc *linkScratch) ([]int32, []int32) {
+func chainCompress(nodes int, edges [][2]int32, sc *linkScratch, atBuf, toBuf *[]int32) ([]int32, []int32) {
 	byTo := slices.Grow(sc.byTo[:0], nodes+1)[:nodes+1]
 	clear(byTo)
 	for _, e := range edges {
@@ -495,19 +532,21 @@ func chainCompress(nodes int, edges [][2]int32, sc *linkScratch) ([]int32, []int
 		byTo[e[1]]++
 	}
 	sc.byTo, sc.order = byTo, order
-	at := make([]int32, nodes+2)
+	at := slices.Grow((*atBuf)[:0], nodes+2)[:nodes+2]
+	clear(at)
 	for _, e := range edges {
 		at[e[0]+2]++
 	}
 	for i := 2; i < len(at); i++ {
 		at[i] += at[i-1]
 	}
-	to := make([]int32, len(edges))
+	to := slices.Grow((*toBuf)[:0], len(edges))[:len(edges)]
 	for _, i := range order {
 		e := edges[i]
 		to[at[e[0]+1]] = e[1]
 		at[e[0]+1]++
 	}
+	*atBuf, *toBuf = at, to
 	return at[:nodes+1], to
 }
 
@@ -579,22 +618,16 @@ func (s *chainSearch) runUntil(start int32, on bool, maxLinks int, stop func(int
 	s.stamp[root], s.parent[root], s.depth[root] = s.round, -1, 0
 	for qi := 0; qi < len(s.queue); qi++ {
 		st := s.queue[qi]
-		node, isOn := st>>1, st&1 == 1
-		if (node == start && st != root) || int(s.depth[st]) >= maxLinks {
+		if (st>>1 == start && st != root) || int(s.depth[st]) >= maxLinks {
 			continue
 		}
-		next := g.strongOf(node)
-		if isOn {
-			next = g.weakOf(node)
-		}
-		for _, y := range next {
-			ys := chainState(y, !isOn)
+		for _, ys := range g.moves(st) {
 			if s.stamp[ys] == s.round {
 				continue
 			}
-			// Going through y again (in the other state) would make the chain cross
-			// itself; only a state already reached can be on the path.
-			if other := ys ^ 1; s.stamp[other] == s.round && y != start && s.onPath(st, other) {
+			// Going through a node again (in the other state) would make the chain
+			// cross itself; only a state already reached can be on the path.
+			if other := ys ^ 1; s.stamp[other] == s.round && ys>>1 != start && s.onPath(st, other) {
 				continue
 			}
 			s.stamp[ys], s.parent[ys], s.depth[ys] = s.round, st, s.depth[st]+1
@@ -833,13 +866,7 @@ func (g *chainGraph) refutable() []bool {
 	for k < n && g.nodes[k].kind == chainCandidate {
 		k++
 	}
-	succ := func(st int32) []int32 {
-		if st&1 == 1 {
-			return g.weakOf(st >> 1)
-		}
-		return g.strongOf(st >> 1)
-	}
-	// Iterative Tarjan over states; a successor y of state st is chainState(y, st is off).
+	// Iterative Tarjan over states.
 	const unseen = -1
 	index := make([]int32, ns)
 	low := make([]int32, ns)
@@ -866,9 +893,9 @@ func (g *chainGraph) refutable() []bool {
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			st := f.st
-			out := succ(st)
+			out := g.moves(st)
 			if int(f.edge) < len(out) {
-				t := chainState(out[f.edge], st&1 == 0)
+				t := out[f.edge]
 				f.edge++
 				switch {
 				case index[t] == unseen:
@@ -912,8 +939,8 @@ func (g *chainGraph) refutable() []bool {
 	for c := ncomp - 1; c >= 0; c-- {
 		rc := reach[int(c)*w : int(c+1)*w]
 		for _, st := range order[compAt[c]:compAt[c+1]] {
-			for _, y := range succ(st) {
-				t := comp[chainState(y, st&1 == 0)]
+			for _, y := range g.moves(st) {
+				t := comp[y]
 				if t == c {
 					continue
 				}
