@@ -365,9 +365,8 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 				if v.sameEnds && na.digit != nb.digit {
 					continue
 				}
-				closes := g.weakLinked(start, end)
 				if v.ends == endsContinuous {
-					if !closes || v.grouped && !m.throughGroup(vs, i) {
+					if !g.weakLinked(start, end) || v.grouped && !m.throughGroup(vs, i) {
 						continue
 					}
 					path := chainVisitPath(vs, i)
@@ -377,15 +376,17 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					}
 					continue
 				}
-				// An open chain and its reverse conclude the same: keep one.
-				if end < start || v.open && closes || v.grouped && !m.throughGroup(vs, i) {
+				// An open chain and its reverse conclude the same: keep one. The
+				// cheap tests first: most ends remove nothing.
+				if end < start {
 					continue
 				}
 				buf = g.endEliminations(buf[:0], start, end)
-				if len(buf) > 0 {
-					path := chainVisitPath(vs, i)
-					add(chainFound{nodes: path, links: chainAlternating(len(path)-1, explain.Strong, explain.Weak), elims: slices.Clone(buf)})
+				if len(buf) == 0 || v.open && g.weakLinked(start, end) || v.grouped && !m.throughGroup(vs, i) {
+					continue
 				}
+				path := chainVisitPath(vs, i)
+				add(chainFound{nodes: path, links: chainAlternating(len(path)-1, explain.Strong, explain.Weak), elims: slices.Clone(buf)})
 			}
 		case endsDiscontinuous:
 			nd := g.nodes[start]

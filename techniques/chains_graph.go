@@ -743,8 +743,23 @@ func newChainMemo(b *board.Board, kinds chainLinks, maxLinks, hint int) *chainMe
 	return m
 }
 
+// searchGroups makes the searches from groups. Only an open chain (AIC) starts at a
+// group, and whatever it removes is the group's digit in a cell that sees the whole
+// group, so a group that no such cell sees needs no search.
 func (m *chainMemo) searchGroups() {
 	m.groupAt, m.groupVisits = m.search(chainGroup, 0)
+}
+
+// mayConclude reports whether some cell outside node i sees all of it and holds its
+// digit: the only places where a chain starting at i can remove anything.
+func (g *chainGraph) mayConclude(i int32) bool {
+	see, hold := g.nodeSee(i), g.holders(g.nodes[i].digit)
+	for w := range see {
+		if see[w]&hold[w] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // search runs the searches from the start nodes of one kind.
@@ -756,7 +771,7 @@ func (m *chainMemo) search(kind chainNodeKind, hint int) ([]int32, []chainVisit)
 	at := make([]int32, 2*len(g.nodes)) // state -> its visit, for this start's search
 	for start := range int32(len(g.nodes)) {
 		runAt[start] = int32(len(visits))
-		if g.nodes[start].kind != kind {
+		if g.nodes[start].kind != kind || kind == chainGroup && !g.mayConclude(start) {
 			continue
 		}
 		base := int32(len(visits))
