@@ -881,52 +881,47 @@ func (g *chainGraph) refutable() []bool {
 	for k < n && g.nodes[k].kind == chainCandidate {
 		k++
 	}
-	// Iterative Tarjan over states.
+	sc := tarjanPool.Get().(*tarjanScratch)
+	defer tarjanPool.Put(sc)
+	sc.reset(ns)
+	index, low, comp, cursor := sc.index, sc.low, sc.comp, sc.cursor
+	// Iterative Tarjan over states: calls is the path of the depth-first walk, cursor[st]
+	// the next move of st to follow.
 	const unseen = -1
-	index := make([]int32, ns)
-	low := make([]int32, ns)
-	comp := make([]int32, ns)
-	for i := range index {
-		index[i], comp[i] = unseen, unseen
-	}
-	var stack, order []int32 // the Tarjan stack; the states by component, completed first
-	type frame struct {
-		st   int32
-		edge int32
-	}
-	var calls []frame
+	stack, order, calls := sc.stack[:0], sc.order[:0], sc.calls[:0]
+	compAt := append(sc.compAt[:0], 0) // states of component c: order[compAt[c]:compAt[c+1]]
 	var next, ncomp int32
-	compAt := []int32{0} // states of component c: order[compAt[c]:compAt[c+1]]
-	for root := range int32(ns) {
+	// Only the states some candidate made true reaches carry a start: walk from those.
+	for s := range int32(k) {
+		root := chainState(s, true)
 		if index[root] != unseen {
 			continue
 		}
-		calls = append(calls[:0], frame{st: root})
+		calls = append(calls, root)
 		index[root], low[root] = next, next
 		next++
 		stack = append(stack, root)
 		for len(calls) > 0 {
-			f := &calls[len(calls)-1]
-			st := f.st
-			out := g.moves(st)
-			if int(f.edge) < len(out) {
-				t := out[f.edge]
-				f.edge++
-				switch {
-				case index[t] == unseen:
+			st := calls[len(calls)-1]
+			out := g.next[g.nextAt[st]:g.nextAt[st+1]]
+			if e := cursor[st]; int(e) < len(out) {
+				t := out[e]
+				cursor[st] = e + 1
+				if index[t] == unseen {
 					index[t], low[t] = next, next
 					next++
 					stack = append(stack, t)
-					calls = append(calls, frame{st: t})
-				case comp[t] == unseen:
-					low[st] = min(low[st], index[t])
+					calls = append(calls, t)
+				} else if comp[t] == unseen && index[t] < low[st] {
+					low[st] = index[t]
 				}
 				continue
 			}
 			calls = calls[:len(calls)-1]
 			if len(calls) > 0 {
-				p := calls[len(calls)-1].st
-				low[p] = min(low[p], low[st])
+				if p := calls[len(calls)-1]; low[st] < low[p] {
+					low[p] = low[st]
+				}
 			}
 			if low[st] == index[st] {
 				for {
@@ -943,16 +938,26 @@ func (g *chainGraph) refutable() []bool {
 			}
 		}
 	}
+	sc.stack, sc.order, sc.calls, sc.compAt = stack, order, calls, compAt
 	// A component completes after every component it reaches: from the last to the
 	// first is topological order.
 	w := (k + 63) / 64
-	reach := make([]uint64, int(ncomp)*w)
+	reach := slices.Grow(sc.reach[:0], int(ncomp)*w)[:int(ncomp)*w]
+	clear(reach)
+	sc.reach = reach
 	for s := range int32(k) {
 		c := comp[chainState(s, true)]
 		reach[int(c)*w+int(s)/64] |= 1 << (uint(s) % 64)
 	}
 	for c := ncomp - 1; c >= 0; c-- {
 		rc := reach[int(c)*w : int(c+1)*w]
+		empty := true
+		for _, x := range rc {
+			empty = empty && x == 0
+		}
+		if empty {
+			continue // no start reaches it: nothing to pass on
+		}
 		for _, st := range order[compAt[c]:compAt[c+1]] {
 			for _, y := range g.moves(st) {
 				t := comp[y]
@@ -967,7 +972,8 @@ func (g *chainGraph) refutable() []bool {
 		}
 	}
 	has := func(st int32, s int) bool {
-		return reach[int(comp[st])*w+s/64]&(1<<(uint(s)%64)) != 0
+		c := comp[st]
+		return c != unseen && reach[int(c)*w+s/64]&(1<<(uint(s)%64)) != 0
 	}
 	out := make([]bool, n)
 	for s := range k {
@@ -980,4 +986,26 @@ func (g *chainGraph) refutable() []bool {
 		}
 	}
 	return out
+}
+
+// tarjanScratch holds refutable's working arrays, pooled: a graph has thousands of
+// states, and refutable runs once per state of the board that reaches the loops.
+type tarjanScratch struct {
+	index, low, comp, cursor    []int32
+	stack, order, calls, compAt []int32
+	reach                       []uint64
+}
+
+var tarjanPool = sync.Pool{New: func() any { return new(tarjanScratch) }}
+
+func (sc *tarjanScratch) reset(ns int) {
+	grow := func(s []int32, v int32) []int32 {
+		s = slices.Grow(s[:0], ns)[:ns]
+		for i := range s {
+			s[i] = v
+		}
+		return s
+	}
+	sc.index, sc.comp = grow(sc.index, -1), grow(sc.comp, -1)
+	sc.low, sc.cursor = grow(sc.low, 0), grow(sc.cursor, 0)
 }
