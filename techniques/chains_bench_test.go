@@ -1,0 +1,76 @@
+package techniques
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+
+// hardStates are the board states where walkthroughs of 60 puzzles spread over
+// top1465 reach the grouped chains: every easier technique has failed there, so these
+// are the states whose cost the walkthrough benchmark's mean is made of.
+var hardStates struct {
+	once   sync.Once
+	states []*board.Board
+}
+
+func loadHardStates(b *testing.B) []*board.Board {
+	b.Helper()
+	if _, err := os.Stat(top1465Path); err != nil {
+		b.Skipf("%s is absent", top1465Path)
+	}
+	hardStates.once.Do(func() {
+		ts := Default()
+		for i := range ts {
+			if ts[i].ID != idGroupedContinuousLoop {
+				continue
+			}
+			find := ts[i].Find
+			ts[i].Find = func(s *board.Board, report func(explain.Step) bool) {
+				hardStates.states = append(hardStates.states, s.Clone())
+				find(s, report)
+			}
+		}
+		for _, p := range spread(readPuzzleFile(b, top1465Path), 60) {
+			if _, err := Solve(context.Background(), p, Options{Techniques: ts}); err != nil {
+				b.Fatalf("%s: %v", p, err)
+			}
+		}
+	})
+	return hardStates.states
+}
+
+// BenchmarkChainEngine measures the shared chain engine on the hard states: building
+// the graph of the grouped chains, and building it with the searches from every start
+// (the memo the grouped loops and AICs share), and the refutation search of the
+// discontinuous loop. cpu-us/state counts the CPU time of the whole process (the
+// collector included), which other processes on the machine do not inflate.
+func BenchmarkChainEngine(b *testing.B) {
+	states := loadHardStates(b)
+	run := func(name string, f func(s *board.Board)) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, cpuOK := cpuTime()
+			for b.Loop() {
+				for _, s := range states {
+					f(s)
+				}
+			}
+			n := float64(b.N * len(states))
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "us/state")
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Microseconds())/n, "cpu-us/state")
+			}
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+	run("graph", func(s *board.Board) { buildChainGraph(s, allGroupedLinks) })
+	run("memo", func(s *board.Board) { newChainMemo(s, allGroupedLinks, chainMaxLinks, 0) })
+	v := chainView{maxLinks: chainMaxLinks}
+	run("refutations", func(s *board.Board) { v.refutations(buildChainGraph(s, allGroupedLinks)) })
+}
