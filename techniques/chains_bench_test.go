@@ -10,7 +10,6 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 )
 
-
 // hardStates are the board states where walkthroughs of 60 puzzles spread over
 // top1465 reach the grouped chains: every easier technique has failed there, so these
 // are the states whose cost the walkthrough benchmark's mean is made of.

@@ -36,9 +36,10 @@ type chainLinks struct {
 type chainNode struct {
 	cell   board.Cell // the first (for a candidate, the only) cell
 	houses [3]board.House
-	als    int32 // the almost locked set of an ALS node, else -1
-	size   int32 // number of cells
-	nh     int8  // number of houses holding every cell of the node
+	pos    [3]board.PosSet // the node's places in each of its houses
+	als    int32           // the almost locked set of an ALS node, else -1
+	size   int32           // number of cells
+	nh     int8            // number of houses holding every cell of the node
 	kind   chainNodeKind
 	digit  board.Digit
 }
@@ -179,13 +180,17 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 func (g *chainGraph) newNode(d board.Digit, kind chainNodeKind, als int32, cells []board.Cell) {
 	l := g.l
 	nd := chainNode{digit: d, cell: cells[0], size: int32(len(cells)), kind: kind, als: als}
-	for _, h := range l.HousesOf(cells[0]) {
-		all := true
-		for _, c := range cells[1:] {
-			all = all && l.PosIn(c, h) >= 0
+	for k, h := range l.HousesOf(cells[0]) {
+		var pos board.PosSet
+		for _, c := range cells {
+			if l.HousesOf(c)[k] != h {
+				pos = 0
+				break
+			}
+			pos |= 1 << uint(l.PosIn(c, h))
 		}
-		if all {
-			nd.houses[nd.nh] = h
+		if pos != 0 {
+			nd.houses[nd.nh], nd.pos[nd.nh] = h, pos
 			nd.nh++
 		}
 	}
@@ -336,6 +341,7 @@ type linkScratch struct {
 	groupsAt     []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
 	groups       []int32
 	items        []int32
+	masks        []board.PosSet
 	weakDeg      []int32
 	byTo, order  []int32 // chainCompress's
 	// the compressed strong and weak rows, until link turns them into moves
@@ -400,34 +406,40 @@ func (g *chainGraph) link(k chainLinks) {
 			}
 		}
 		sc.groupsAt, sc.groups = at, groups
-		items := sc.items[:0]
+		items, masks := sc.items[:0], sc.masks[:0]
 		for h := range board.House(l.Houses()) {
 			for d := board.Digit(1); int(d) <= n; d++ {
 				pos := b.Positions(h, d)
 				if pos.Count() < 2 {
 					continue
 				}
-				items = items[:0]
+				// items are the nodes of d in h, masks their places in h.
+				items, masks = items[:0], masks[:0]
 				for p := pos; p != 0; p &= p - 1 {
 					if x := g.candNode(l.HouseCells(h)[p.First()], d); x >= 0 {
 						items = append(items, x)
+						masks = append(masks, p&-p)
 					}
 				}
-				cands := len(items)
 				key := int(h)*n + int(d) - 1
-				items = append(items, groups[at[key]:at[key+1]]...)
+				for _, x := range groups[at[key]:at[key+1]] {
+					nd := &g.nodes[x]
+					items = append(items, x)
+					masks = append(masks, nd.pos[slices.Index(nd.houses[:nd.nh], h)])
+				}
 				// Two nodes can share a line and a box: link them once, in the first
 				// house they share (for a strong link, the first where they are the
 				// digit's only places). Two disjoint nodes never share a row and a
 				// column, so only in a box is there an earlier house to look for.
 				isBox := l.Kind(h) == board.Box
 				for i, x := range items {
+					mx := masks[i]
 					for j, y := range items[i+1:] {
-						// Two candidates of one house and digit are in different cells.
-						if i+1+j >= cands && !g.disjoint(x, y) {
-							continue
+						my := masks[i+1+j]
+						if mx&my != 0 {
+							continue // they share a cell
 						}
-						strong := int(g.nodes[x].size+g.nodes[y].size) == pos.Count()
+						strong := mx|my == pos
 						first, firstStrong := true, true
 						if isBox {
 							first, firstStrong = g.firstShared(x, y, d, h)
@@ -442,7 +454,7 @@ func (g *chainGraph) link(k chainLinks) {
 				}
 			}
 		}
-		sc.items = items
+		sc.items, sc.masks = items, masks
 	}
 	// A digit of a set that nothing outside sees is a dead end: leave its links out.
 	weakDeg := slices.Grow(sc.weakDeg[:0], len(g.nodes))[:len(g.nodes)]
@@ -478,22 +490,6 @@ func (g *chainGraph) link(k chainLinks) {
 		}
 	}
 	g.nextAt[2*nn] = int32(len(g.next))
-}
-
-func (g *chainGraph) disjoint(x, y int32) bool {
-	if nx := &g.nodes[x]; nx.size == 1 {
-		return !cbHas(g.nodeCells(y), nx.cell)
-	}
-	if ny := &g.nodes[y]; ny.size == 1 {
-		return !cbHas(g.nodeCells(x), ny.cell)
-	}
-	a, c := g.nodeCells(x), g.nodeCells(y)
-	for j := range a {
-		if a[j]&c[j] != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // firstShared reports whether h is the first house that nodes x and y (of digit d, both
