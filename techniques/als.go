@@ -27,14 +27,14 @@ const (
 	idALSChain     = "als-chain"
 	idDeathBlossom = "death-blossom"
 
-	// alsChainMaxSets bounds the sets of an ALS chain: HoDoKu's library needs no more,
-	// and the search grows with the power of it.
-	alsChainMaxSets = 6
-	// alsSearchBudget bounds the links a chain search may follow per chain length, and
-	// a blossom search the petals it may try, per finder call: a board has thousands of
-	// sets, and an unbounded search costs tens of milliseconds per state where every
-	// easier technique failed. The shortest chains are searched first.
-	alsSearchBudget = 50000
+	// alsChainMaxSets bounds the sets of an ALS chain: HoDoKu's library has chains of
+	// seven, and longer ones are hard to follow.
+	alsChainMaxSets = 7
+	// alsSearchBudget bounds the links a chain search follows, and the petals a blossom
+	// search tries, per finder call: a safety net for the largest grids, where sets
+	// number in the tens of thousands. On 9x9 the searches are complete well within it
+	// (see TestALSSearchWithinBudget).
+	alsSearchBudget = 5000000
 	// alsMaxCells bounds the cells of a set, as their number grows with the power of the
 	// size: every HoDoKu library case of the family passes with six cells, and a Death
 	// Blossom of top1465 (walkthrough 18) has a petal of seven. On 9x9 it leaves out
@@ -140,43 +140,68 @@ locked petal, and Z leaves every cell that sees all the Zs of every petal.`,
 	Find: deathBlossomFinder,
 }
 
-// alsSet is one almost locked set of the index: its cells, its digits, and where its
-// per-digit cell sets start in the index's tables (one entry per digit, in order).
+// alsSet is one almost locked set of the index: its cells, its digits, those that can be
+// a Z (some cell outside holds the digit and sees all its places in the set), and where
+// its entries start in the index's per-entry tables (one entry per digit, in order).
 type alsSet struct {
 	cells  board.CellSet
 	digits board.DigitSet
-	size   int
-	at     int
+	zs     board.DigitSet
+	size   int32
+	at     int32
 }
 
-// alsIndex holds every almost locked set of one board state. dcells[at+k] are the cells
-// of the set holding its k-th digit, dsee[at+k] the cells outside the set that see all
-// of them. It is read-only once built (see alsIndexFor).
+// alsIndex holds every almost locked set of one board state. Each set has one entry per
+// digit: target[e] are the cells outside the set that hold the digit and see all its
+// places in the set, sig[e] a summary of it, owner[e] and digit[e] the set and the
+// digit. Each target cell c files the set under (c, digit): petals[petalAt[c*N+d-1]:
+// petalAt[c*N+d]] are the sets whose places of d all see c, the petals of d for a stem
+// at c. It is read-only once built (see alsIndexFor).
 type alsIndex struct {
 	l       *board.Layout
-	b       *board.Board
 	sets    []alsSet
-	dcells  []board.CellSet
-	dsee    []board.CellSet
-	dfirst  []board.Cell    // per set and digit: the first cell holding it
+	target  []board.CellSet
+	sig     []uint64 // per entry: the target's words ORed, to rule out most empty meets cheaply
+	owner   []int32
+	digit   []board.Digit
 	holders []board.CellSet // per digit-1: every cell holding it
+	petalAt []int32
+	petals  []int32
+	// tcells[tcellAt[e]:tcellAt[e+1]] are the cells of target[e].
+	tcellAt []int32
+	tcells  []board.Cell
 	// edges[edgeAt[i]:edgeAt[i+1]] are the sets joined to set i by a restricted common
-	// candidate, with the restricted digits.
+	// candidate, with the restricted digits, in the order of the sets.
 	edgeAt []int32
 	edges  []alsEdge
-	// byFirst lists the sets by the first cell of each digit, firstAt indexes it; mark
-	// and touched gather one set's partners.
-	byFirst, firstAt []int32
-	mark             []board.DigitSet
-	touched          []int32
-	empty            []board.Cell
-	pick             []board.Cell
+	// chains are the chains of three sets and more, per number of sets, searched once
+	// for ALS-XY-Wing and ALS chain together (see chainsOf).
+	chainsOnce sync.Once
+	chains     [][]alsFound
 }
 
 type alsEdge struct {
 	to  int32
 	rcc board.DigitSet
 }
+
+// entry returns the entry of set i for its digit d.
+func (x *alsIndex) entry(i int32, d board.Digit) int32 {
+	a := &x.sets[i]
+	return a.at + int32(bits.OnesCount32(uint32(a.digits)&(1<<(d-1)-1)))
+}
+
+// meets reports whether the targets of entries e and f share a cell.
+func (x *alsIndex) meets(e, f int32) bool {
+	return x.sig[e]&x.sig[f] != 0 && !x.target[e].And(x.target[f]).Empty()
+}
+
+// targetOf returns the cells outside set i that hold d and see all its ds.
+func (x *alsIndex) targetOf(i int32, d board.Digit) *board.CellSet {
+	return &x.target[x.entry(i, d)]
+}
+
+func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
 
 // alsLast memoises the index of the last board state asked for: the pipeline tries
 // ALS-XZ, ALS-XY-Wing, ALS chain and Death Blossom one after the other on one state,
@@ -188,6 +213,7 @@ var alsLast struct {
 	values []board.Digit
 	cands  []board.DigitSet
 	index  *alsIndex
+	build  alsBuild // scratch of the builds, kept for the next
 }
 
 // alsIndexFor returns the linked index of b's state, built or remembered.
@@ -205,9 +231,11 @@ func alsIndexFor(b *board.Board) *alsIndex {
 	if same {
 		return alsLast.index
 	}
-	x := newALSIndex(b)
-	x.link()
-	x.b = nil // the index keeps no board: a caller's board may change after
+	var hint *alsIndex
+	if alsLast.layout == l {
+		hint = alsLast.index
+	}
+	x := newALSIndex(b, hint, &alsLast.build)
 	alsLast.layout, alsLast.index = l, x
 	alsLast.values = slices.Grow(alsLast.values[:0], l.Cells())[:l.Cells()]
 	alsLast.cands = slices.Grow(alsLast.cands[:0], l.Cells())[:l.Cells()]
@@ -217,67 +245,103 @@ func alsIndexFor(b *board.Board) *alsIndex {
 	return x
 }
 
-// newALSIndex enumerates the sets of b: for each house, every subset of its empty cells
-// of one to min(N-1, alsMaxCells) cells holding one digit more than it has cells. A set
-// of two or more cells that lies in a line and a box is found in the line only, and a
-// single cell in its row only, so every set is listed once.
-func newALSIndex(b *board.Board) *alsIndex {
-	x := new(alsIndex)
+// alsBuild is the scratch of an index build: the house being walked (its empty cells,
+// their positions and candidates), the cells picked, each entry filed under the houses that hold
+// all its places, and link's tables. None of it is kept by the index, so one build's
+// buffers serve the next.
+type alsBuild struct {
+	x            *alsIndex
+	b            *board.Board
+	empty        []board.Cell
+	pos          []uint // per empty cell: its position in the house
+	cands        []board.DigitSet
+	pick         []board.Cell
+	files, filed []alsFile
+	petals       []alsFile // per target cell: the cell and digit, and the set
+	pairs, byTo  []alsPair
+	at, fill     []int32
+}
+
+// alsFile is an entry filed under a house that holds all its places, with the places as
+// positions of the house.
+type alsFile struct {
+	slot  int32 // house*N + digit-1
+	set   int32
+	where board.PosSet
+}
+
+// newALSIndex enumerates and links the sets of b: for each house, every subset of its
+// empty cells of one to min(N-1, alsMaxCells) cells holding one digit more than it has
+// cells. A set of two or more cells that lies in a line and a box is found in the line
+// only, and a single cell in its row only, so every set is listed once. hint, the index
+// of an earlier state of the same size or nil, sizes the tables so they rarely grow; w
+// is the scratch.
+func newALSIndex(b *board.Board, hint *alsIndex, w *alsBuild) *alsIndex {
 	l := b.Layout()
-	x.l, x.b = l, b
-	x.sets, x.dcells, x.dsee, x.dfirst = x.sets[:0], x.dcells[:0], x.dsee[:0], x.dfirst[:0]
-	x.edgeAt, x.edges = x.edgeAt[:0], x.edges[:0]
-	x.holders = slices.Grow(x.holders[:0], l.N())[:l.N()]
-	clear(x.holders)
+	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N())}
+	if hint != nil {
+		x.sets = make([]alsSet, 0, len(hint.sets)+len(hint.sets)/4)
+		ne := len(hint.target) + len(hint.target)/4
+		x.target, x.sig = make([]board.CellSet, 0, ne), make([]uint64, 0, ne)
+		x.tcellAt, x.tcells = make([]int32, 0, ne+1), make([]board.Cell, 0, len(hint.tcells)+len(hint.tcells)/4)
+		x.owner, x.digit = make([]int32, 0, ne), make([]board.Digit, 0, ne)
+	}
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
 			x.holders[s.First()-1].Add(c)
 		}
 	}
+	x.tcellAt = append(x.tcellAt, 0) // each entry then appends where its cells end
+	w.x, w.b, w.files, w.petals = x, b, w.files[:0], w.petals[:0]
 	for h := range board.House(l.Houses()) {
-		x.empty = x.empty[:0]
-		for _, c := range l.HouseCells(h) {
+		w.empty, w.pos, w.cands = w.empty[:0], w.pos[:0], w.cands[:0]
+		for p, c := range l.HouseCells(h) {
 			if b.Value(c) == 0 {
-				x.empty = append(x.empty, c)
+				w.empty = append(w.empty, c)
+				w.pos = append(w.pos, uint(p))
+				w.cands = append(w.cands, b.Candidates(c))
 			}
 		}
-		x.pick = x.pick[:0]
-		x.walk(h, 0, 0, min(len(x.empty)-1, alsMaxCells))
+		w.pick = w.pick[:0]
+		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCells))
 	}
+	w.link()
 	return x
 }
 
-func (x *alsIndex) walk(h board.House, from int, ds board.DigitSet, limit int) {
-	if n := len(x.pick); n >= 1 && ds.Count() == n+1 && x.owns(h) {
-		x.add(ds)
+// walk extends the picked cells (at positions at of house h, holding ds) by the empty
+// cells from the from-th on.
+func (w *alsBuild) walk(h board.House, from int, at board.PosSet, ds board.DigitSet, limit int) {
+	if n := len(w.pick); n >= 1 && ds.Count() == n+1 && w.owns(h) {
+		w.add(h, at, ds)
 	}
-	if len(x.pick) == limit {
+	if len(w.pick) == limit {
 		return
 	}
-	for i := from; i < len(x.empty); i++ {
-		nds := ds | x.b.Candidates(x.empty[i])
+	for i := from; i < len(w.empty); i++ {
+		nds := ds | w.cands[i]
 		if nds.Count() > limit+1 {
 			continue
 		}
-		x.pick = append(x.pick, x.empty[i])
-		x.walk(h, i+1, nds, limit)
-		x.pick = x.pick[:len(x.pick)-1]
+		w.pick = append(w.pick, w.empty[i])
+		w.walk(h, i+1, at|1<<w.pos[i], nds, limit)
+		w.pick = w.pick[:len(w.pick)-1]
 	}
 }
 
 // owns reports whether house h is where the picked cells are listed: the row for a
 // single cell, and not a box for cells that also share a line.
-func (x *alsIndex) owns(h board.House) bool {
-	l := x.l
-	if len(x.pick) == 1 {
+func (w *alsBuild) owns(h board.House) bool {
+	l := w.x.l
+	if len(w.pick) == 1 {
 		return l.Kind(h) == board.Row
 	}
 	if l.Kind(h) != board.Box {
 		return true
 	}
-	hs := l.HousesOf(x.pick[0])
+	hs := l.HousesOf(w.pick[0])
 	sameRow, sameCol := true, true
-	for _, c := range x.pick[1:] {
+	for _, c := range w.pick[1:] {
 		o := l.HousesOf(c)
 		sameRow = sameRow && o[0] == hs[0]
 		sameCol = sameCol && o[1] == hs[1]
@@ -285,126 +349,171 @@ func (x *alsIndex) owns(h board.House) bool {
 	return !sameRow && !sameCol
 }
 
-func (x *alsIndex) add(ds board.DigitSet) {
-	l := x.l
-	a := alsSet{digits: ds, size: len(x.pick), at: len(x.dcells)}
-	for _, c := range x.pick {
+// add records the picked cells, at positions at of house h, as a set. The cells that see
+// all the places of a digit are those of the houses holding all the places (boxes are
+// rectangles, so a cell seeing two places through different houses would share a house
+// with both): the target is the places of the digit in those houses, less the set's.
+func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
+	x, l := w.x, w.x.l
+	n := int32(l.N())
+	i := int32(len(x.sets))
+	a := alsSet{digits: ds, size: int32(len(w.pick)), at: int32(len(x.target))}
+	for _, c := range w.pick {
 		a.cells.Add(c)
 	}
-	for s := ds; s != 0; s &= s - 1 {
-		d := s.First()
-		var dc, see board.CellSet
-		first := true
-		for _, c := range x.pick {
-			if !x.b.Has(c, d) {
-				continue
-			}
-			dc.Add(c)
-			if first {
-				see, first = l.PeerSet(c), false
-			} else {
-				see = see.And(l.PeerSet(c))
+	inH := l.HouseCells(h)
+	for r := ds; r != 0; r &= r - 1 {
+		d := r.First()
+		places := w.b.Positions(h, d) & at
+		first := inH[places.First()]
+		hs := l.HousesOf(first)
+		common := [3]bool{true, true, true}
+		for p := places & (places - 1); p != 0; p &= p - 1 {
+			o := l.HousesOf(inH[bits.TrailingZeros32(uint32(p))])
+			for k := range hs {
+				common[k] = common[k] && o[k] == hs[k]
 			}
 		}
-		x.dcells = append(x.dcells, dc)
-		x.dfirst = append(x.dfirst, firstOf(x.pick, x.b, d))
-		x.dsee = append(x.dsee, see.AndNot(a.cells))
+		var t board.CellSet
+		var sig uint64
+		for k, hh := range hs {
+			if !common[k] {
+				continue
+			}
+			where := places
+			if hh != h {
+				where = 0
+				for p := places; p != 0; p &= p - 1 {
+					where |= 1 << uint(l.PosIn(inH[bits.TrailingZeros32(uint32(p))], hh))
+				}
+			}
+			w.files = append(w.files, alsFile{slot: int32(hh)*n + int32(d) - 1, set: i, where: where})
+			// The set's cells in hh that hold d are its places there: the rest are outside.
+			cells := l.HouseCells(hh)
+			for p := w.b.Positions(hh, d) &^ where; p != 0; p &= p - 1 {
+				if c := cells[bits.TrailingZeros32(uint32(p))]; !t.Has(c) {
+					t.Add(c)
+					sig |= 1 << (uint(c) & 63)
+					w.petals = append(w.petals, alsFile{slot: int32(c)*n + int32(d) - 1, set: i})
+					x.tcells = append(x.tcells, c)
+				}
+			}
+		}
+		if sig != 0 {
+			a.zs = a.zs.With(d)
+		}
+		x.target = append(x.target, t)
+		x.tcellAt = append(x.tcellAt, int32(len(x.tcells)))
+		x.sig = append(x.sig, sig)
+		x.owner = append(x.owner, i)
+		x.digit = append(x.digit, d)
 	}
 	x.sets = append(x.sets, a)
 }
 
-// firstOf returns the first of cells that holds d.
-func firstOf(cells []board.Cell, b *board.Board, d board.Digit) board.Cell {
-	for _, c := range cells {
-		if b.Has(c, d) {
-			return c
-		}
-	}
-	return -1
+// alsPair is one direction of a restricted common candidate d between two sets.
+type alsPair struct {
+	from, to int32
+	d        board.Digit
 }
 
-// rank is the position of d among the digits of a set.
-func rank(ds board.DigitSet, d board.Digit) int {
-	return bits.OnesCount32(uint32(ds) & (1<<(d-1) - 1))
-}
-
-func (x *alsIndex) dc(i int32, d board.Digit) *board.CellSet {
-	a := &x.sets[i]
-	return &x.dcells[a.at+rank(a.digits, d)]
-}
-
-func (x *alsIndex) see(i int32, d board.Digit) *board.CellSet {
-	a := &x.sets[i]
-	return &x.dsee[a.at+rank(a.digits, d)]
-}
-
-func disjoint(a, b *board.CellSet) bool { return a.And(*b).Empty() }
-
-// link fills the restricted-common-candidate edges of every set. Trying every pair of
-// sets costs the square of their number (thousands on an early board); instead each
-// set is filed under the first cell of each of its digits, and set i looks for partners
-// on digit d only under the cells that see all its ds and hold d, a handful.
-func (x *alsIndex) link() {
-	l := x.l
+// link fills the restricted-common-candidate edges. Every place of d in one set sees
+// every place in the other exactly when all of them lie in one house (cells that see
+// each other two by two share a house, boxes being rectangles) and no place is in both
+// sets: so the sets filed under one house and digit are paired when their positions
+// there are disjoint, which costs a bit test per pair rather than cell sets.
+func (w *alsBuild) link() {
+	x, l := w.x, w.x.l
 	n := l.N()
-	nc := l.Cells()
-	// firstAt[(d-1)*nc+c]: where the sets whose first cell holding d is c start in byFirst.
-	x.firstAt = slices.Grow(x.firstAt[:0], n*nc+1)[:n*nc+1]
-	clear(x.firstAt)
-	for i := range x.sets {
-		a := &x.sets[i]
-		for k, s := 0, a.digits; s != 0; k, s = k+1, s&(s-1) {
-			x.firstAt[int(s.First()-1)*nc+int(x.dfirst[a.at+k])+1]++
-		}
+	slots := l.Houses() * n
+	w.at = grown(w.at, slots+1)
+	for _, f := range w.files {
+		w.at[f.slot+1]++
 	}
-	for i := 1; i < len(x.firstAt); i++ {
-		x.firstAt[i] += x.firstAt[i-1]
+	for i := 1; i < len(w.at); i++ {
+		w.at[i] += w.at[i-1]
 	}
-	x.byFirst = slices.Grow(x.byFirst[:0], int(x.firstAt[len(x.firstAt)-1]))[:x.firstAt[len(x.firstAt)-1]]
-	fill := slices.Clone(x.firstAt)
-	for i := range x.sets {
-		a := &x.sets[i]
-		for k, s := 0, a.digits; s != 0; k, s = k+1, s&(s-1) {
-			slot := int(s.First()-1)*nc + int(x.dfirst[a.at+k])
-			x.byFirst[fill[slot]] = int32(i)
-			fill[slot]++
-		}
+	w.filed = slices.Grow(w.filed[:0], len(w.files))[:len(w.files)]
+	w.fill = append(w.fill[:0], w.at[:slots]...)
+	for _, f := range w.files {
+		w.filed[w.fill[f.slot]] = f
+		w.fill[f.slot]++
 	}
-	x.mark = slices.Grow(x.mark[:0], len(x.sets))[:len(x.sets)]
-	clear(x.mark)
-	for i := range int32(len(x.sets)) {
-		x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
-		x.touched = x.touched[:0]
-		a := &x.sets[i]
-		for s := a.digits; s != 0; s &= s - 1 {
-			d := s.First()
-			see, hold := x.see(i, d), &x.holders[d-1]
-			// Every cell that sees all of i's ds is a peer of the first of them.
-			for _, c := range l.Peers(x.dfirst[a.at+rank(a.digits, d)]) {
-				if !see.Has(c) || !hold.Has(c) {
-					continue
-				}
-				slot := int(d-1)*nc + int(c)
-				for _, j := range x.byFirst[x.firstAt[slot]:x.firstAt[slot+1]] {
-					if x.dc(j, d).AndNot(*x.see(i, d)).Empty() {
-						if x.mark[j] == 0 {
-							x.touched = append(x.touched, j)
-						}
-						x.mark[j] = x.mark[j].With(d)
-					}
+	w.pairs = w.pairs[:0]
+	for s := range slots {
+		bucket := w.filed[w.at[s]:w.at[s+1]]
+		d := board.Digit(s%n + 1)
+		for k, f := range bucket {
+			for _, g := range bucket[k+1:] {
+				if f.where&g.where == 0 {
+					w.pairs = append(w.pairs, alsPair{f.set, g.set, d}, alsPair{g.set, f.set, d})
 				}
 			}
 		}
-		slices.Sort(x.touched)
-		for _, j := range x.touched {
-			x.edges = append(x.edges, alsEdge{to: j, rcc: x.mark[j]})
-			x.mark[j] = 0
+	}
+	// Group by partner, then by set (two stable counting sorts), merging the digits of
+	// a pair found under two houses or on two digits.
+	ns := len(x.sets)
+	w.byTo = slices.Grow(w.byTo[:0], len(w.pairs))[:len(w.pairs)]
+	w.at = grown(w.at, ns+1)
+	for _, p := range w.pairs {
+		w.at[p.to+1]++
+	}
+	for i := 1; i <= ns; i++ {
+		w.at[i] += w.at[i-1]
+	}
+	w.fill = append(w.fill[:0], w.at[:ns]...)
+	for _, p := range w.pairs {
+		w.byTo[w.fill[p.to]] = p
+		w.fill[p.to]++
+	}
+	w.at = grown(w.at, ns+1)
+	for _, p := range w.byTo {
+		w.at[p.from+1]++
+	}
+	for i := 1; i <= ns; i++ {
+		w.at[i] += w.at[i-1]
+	}
+	w.fill = append(w.fill[:0], w.at[:ns]...)
+	for _, p := range w.byTo {
+		w.pairs[w.fill[p.from]] = p
+		w.fill[p.from]++
+	}
+	x.edgeAt = make([]int32, 0, ns+1)
+	x.edges = make([]alsEdge, 0, len(w.pairs))
+	for i := range ns {
+		x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
+		start := len(x.edges)
+		for _, p := range w.pairs[w.at[i]:w.at[i+1]] {
+			if k := len(x.edges) - 1; k >= start && x.edges[k].to == p.to {
+				x.edges[k].rcc = x.edges[k].rcc.With(p.d)
+				continue
+			}
+			x.edges = append(x.edges, alsEdge{to: p.to, rcc: board.DigitsOf(p.d)})
 		}
 	}
 	x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
+	x.petalAt = make([]int32, l.Cells()*n+1)
+	for _, f := range w.petals {
+		x.petalAt[f.slot+1]++
+	}
+	for i := 1; i < len(x.petalAt); i++ {
+		x.petalAt[i] += x.petalAt[i-1]
+	}
+	x.petals = make([]int32, len(w.petals))
+	w.fill = append(w.fill[:0], x.petalAt...)
+	for _, f := range w.petals {
+		x.petals[w.fill[f.slot]] = f.set
+		w.fill[f.slot]++
+	}
 }
 
-func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
+// grown returns s with n zeros, reusing its array when it is large enough.
+func grown(s []int32, n int) []int32 {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
 
 // group returns set i as a pattern group.
 func (x *alsIndex) group(i int32) explain.Group {
@@ -427,6 +536,22 @@ type alsFound struct {
 	order int
 }
 
+// sortCands orders candidates by cell, then digit.
+func sortCands(cs []board.Candidate) {
+	slices.SortFunc(cs, func(a, b board.Candidate) int {
+		return cmp.Or(cmp.Compare(a.Cell, b.Cell), cmp.Compare(a.Digit, b.Digit))
+	})
+}
+
+// alsKey identifies sorted eliminations, so one conclusion is reported once.
+func alsKey(elims []board.Candidate) string {
+	key := make([]byte, 0, 3*len(elims))
+	for _, c := range elims {
+		key = append(key, byte(c.Cell), byte(c.Cell>>8), byte(c.Digit))
+	}
+	return string(key)
+}
+
 // reportFound sorts conclusions smallest first, drops repeats of the same
 // eliminations, and reports them; it returns false when report did.
 func reportFound(found []alsFound, seen map[string]bool, report func(explain.Step) bool) bool {
@@ -434,14 +559,17 @@ func reportFound(found []alsFound, seen map[string]bool, report func(explain.Ste
 		return cmp.Or(cmp.Compare(a.cells, b.cells), cmp.Compare(a.order, b.order))
 	})
 	for _, f := range found {
-		sortChainCands(f.step.Eliminations)
-		f.step.Eliminations = slices.Compact(f.step.Eliminations)
-		key := chainKey(chainFound{elims: f.step.Eliminations})
+		elims := slices.Clone(f.step.Eliminations)
+		sortCands(elims)
+		elims = slices.Compact(elims)
+		key := alsKey(elims)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		if !report(f.step) {
+		step := f.step
+		step.Eliminations = elims
+		if !report(step) {
 			return false
 		}
 	}
@@ -462,39 +590,26 @@ func alsChainFinder(v alsChainView) Finder {
 			reportFound(x.pairs(v.id), seen, report)
 			return
 		}
-		s := alsChainSearch{x: x, v: v}
-		// zs[i]: the digits of set i that some cell outside sees in all their places; only
-		// they can be a chain's Z, so a set without any starts no chain.
-		zs := make([]board.DigitSet, len(x.sets))
-		for i := range int32(len(x.sets)) {
-			for r := x.sets[i].digits; r != 0; r &= r - 1 {
-				d := r.First()
-				if !x.see(i, d).And(x.holders[d-1]).Empty() {
-					zs[i] = zs[i].With(d)
-				}
-			}
-		}
+		chains := x.chainsOf()
 		for k := v.minSets; k <= v.maxSets; k++ {
-			s.found = s.found[:0]
-			s.k = k
-			s.budget = alsSearchBudget
-			s.zsOf = zs
-			s.keys = map[string]int{}
-			for start := range int32(len(x.sets)) {
-				if zs[start] == 0 {
-					continue
-				}
-				s.path = append(s.path[:0], start)
-				s.rccs = s.rccs[:0]
-				s.used = x.sets[start].cells
-				s.zs = zs[start]
-				s.extend()
-			}
-			if !reportFound(s.found, seen, report) {
+			if !reportFound(slices.Clone(chains[k]), seen, report) {
 				return
 			}
 		}
 	}
+}
+
+// chainsOf returns the chains of three to alsChainMaxSets sets, per number of sets. One
+// search finds them all, and the pipeline asks ALS-XY-Wing and then ALS chain on the
+// same state, so the second asks for nothing new. They are shared: reportFound sorts a
+// copy and never changes a step.
+func (x *alsIndex) chainsOf() [][]alsFound {
+	x.chainsOnce.Do(func() {
+		s := newALSChainSearch(x, 3, alsChainMaxSets)
+		s.run()
+		x.chains = s.found
+	})
+	return x.chains
 }
 
 // pairs finds every ALS-XZ: singly linked pairs remove the common Zs, doubly linked
@@ -508,22 +623,36 @@ func (x *alsIndex) pairs(id string) []alsFound {
 				continue
 			}
 			a, b := &x.sets[i], &x.sets[j]
-			both := a.cells.Or(b.cells)
 			var elims []board.Candidate
-			var chain explain.Chain
-			ga, gb := x.group(i), x.group(j)
+			var hit board.DigitSet
 			if r.Count() >= 2 {
 				// Each restricted digit is in A or B; every other digit stays in its set.
+				both := a.cells.Or(b.cells)
 				for s := r; s != 0; s &= s - 1 {
 					d := s.First()
-					elims = appendCands(elims, x.see(i, d).And(*x.see(j, d)).And(x.holders[d-1]), d)
+					elims = appendCands(elims, x.targetOf(i, d).And(*x.targetOf(j, d)), d)
 				}
 				for _, k := range [2]int32{i, j} {
-					for s := x.sets[k].digits &^ r; s != 0; s &= s - 1 {
+					for s := x.sets[k].zs &^ r; s != 0; s &= s - 1 {
 						d := s.First()
-						elims = appendCands(elims, x.see(k, d).And(x.holders[d-1]).AndNot(both), d)
+						elims = appendCands(elims, x.targetOf(k, d).AndNot(both), d)
 					}
 				}
+			} else {
+				for s := (a.zs & b.zs) &^ r; s != 0; s &= s - 1 {
+					d := s.First()
+					if t := x.targetOf(i, d).And(*x.targetOf(j, d)); !t.Empty() {
+						elims = appendCands(elims, t, d)
+						hit = hit.With(d)
+					}
+				}
+			}
+			if len(elims) == 0 {
+				continue
+			}
+			ga, gb := x.group(i), x.group(j)
+			var chain explain.Chain
+			if r.Count() >= 2 {
 				x1, x2 := r.First(), r.Without(r.First()).First()
 				chain = explain.Chain{
 					Nodes: []explain.Node{
@@ -534,22 +663,7 @@ func (x *alsIndex) pairs(id string) []alsFound {
 					Loop:  true,
 				}
 			} else {
-				zs := (a.digits & b.digits) &^ r
-				var hit board.DigitSet
-				for s := zs; s != 0; s &= s - 1 {
-					d := s.First()
-					n0 := len(elims)
-					elims = appendCands(elims, x.see(i, d).And(*x.see(j, d)).And(x.holders[d-1]), d)
-					if len(elims) > n0 {
-						hit = hit.With(d)
-					}
-				}
-				if hit != 0 {
-					chain = setChain([]explain.Group{ga, gb}, []board.Digit{r.First()}, hit)
-				}
-			}
-			if len(elims) == 0 {
-				continue
+				chain = setChain([]explain.Group{ga, gb}, []board.Digit{r.First()}, hit)
 			}
 			var ds board.DigitSet
 			for _, e := range elims {
@@ -559,7 +673,7 @@ func (x *alsIndex) pairs(id string) []alsFound {
 				step: explain.Step{Technique: id, Eliminations: elims, Pattern: explain.Pattern{
 					Digits: ds, Sets: []explain.Group{ga, gb}, Chains: []explain.Chain{chain},
 				}},
-				cells: a.size + b.size,
+				cells: int(a.size + b.size),
 				order: len(found),
 			})
 		}
@@ -595,71 +709,212 @@ func setChain(sets []explain.Group, rccs []board.Digit, zs board.DigitSet) expla
 	return ch
 }
 
-// alsChainSearch is a depth-first search for chains of exactly k sets.
-type alsChainSearch struct {
-	x      *alsIndex
-	v      alsChainView
-	k      int
-	path   []int32
-	rccs   []board.Digit
-	used   board.CellSet
-	found  []alsFound
-	budget int
-	zs     board.DigitSet   // the start's possible Zs
-	zsOf   []board.DigitSet // every set's possible Zs
-	keys   map[string]int   // what this length's chains removed so far, and where
-	buf    []board.Candidate
+// alsStep is a successor entry, with its set and the set's size.
+type alsStep struct{ entry, set, size int32 }
+
+// alsVisit is how a search reached an entry: gen is the search, parent the entry
+// before it (-1 after the start), layer the joints and cells the cells of its walk.
+type alsVisit struct {
+	gen           uint32
+	layer         int32
+	parent, cells int32
 }
 
-func (s *alsChainSearch) extend() {
+// alsChainSearch finds the chains of minSets to maxSets sets. A chain is a walk over
+// entries (a set and a digit): entering a set by digit X (its neighbour holds X, so it
+// does not) locks it, and it leaves by another digit. What a chain concludes depends on
+// its first set, its first joint, its last entry and the cells it covers, so a
+// breadth-first search from each first set and joint reaches each entry once, by its
+// shortest walk and among those the one over the fewest cells. That makes the search
+// complete up to maxSets (every entry a chain can end on is reached) at a cost of the
+// entries times their successors per start, where following every walk, as a
+// depth-first search does, grows with the power of the length.
+type alsChainSearch struct {
+	x                *alsIndex
+	minSets, maxSets int
+	// succ[succAt[e]:succAt[e+1]] are the entries entry e leads to: each set joined to
+	// e's set by a restricted digit other than e's, entered by that digit.
+	succAt      []int32
+	succ        []alsStep
+	gen         uint32
+	seen        []alsVisit // per entry: how the current start reached it
+	goal        []uint32   // per set: == gen when it can end a chain of the current start
+	goals       int        // how many sets aim marked
+	front, next []int32
+	path        []int32
+	rccs        []board.Digit
+	found       [][]alsFound     // per number of sets
+	keys        []map[string]int // per number of sets: what its chains remove, and where
+	budget      int
+	buf         []board.Candidate
+}
+
+func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
+	n := len(x.target)
+	s := &alsChainSearch{
+		x: x, minSets: minSets, maxSets: maxSets,
+		succAt: make([]int32, 0, n+1), seen: make([]alsVisit, n),
+		goal:  make([]uint32, len(x.sets)),
+		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
+		budget: alsSearchBudget,
+	}
+	size := 0
+	for i := range int32(len(x.sets)) {
+		for _, e := range x.edgesOf(i) {
+			size += x.sets[i].digits.Count() * e.rcc.Count()
+		}
+	}
+	s.succ = make([]alsStep, 0, size)
+	for i := range int32(len(x.sets)) {
+		a := &x.sets[i]
+		for r := a.digits; r != 0; r &= r - 1 {
+			s.succAt = append(s.succAt, int32(len(s.succ)))
+			in := r.First()
+			for _, e := range x.edgesOf(i) {
+				for o := e.rcc.Without(in); o != 0; o &= o - 1 {
+					s.succ = append(s.succ, alsStep{x.entry(e.to, o.First()), e.to, x.sets[e.to].size})
+				}
+			}
+		}
+	}
+	s.succAt = append(s.succAt, int32(len(s.succ)))
+	return s
+}
+
+// run searches from every set with a possible Z and every digit it can leave by.
+func (s *alsChainSearch) run() {
 	x := s.x
-	last := s.path[len(s.path)-1]
-	for _, e := range x.edgesOf(last) {
-		if s.budget <= 0 {
+	for a := range int32(len(x.sets)) {
+		zs := x.sets[a].zs
+		if zs == 0 {
+			continue
+		}
+		var out board.DigitSet
+		for _, e := range x.edgesOf(a) {
+			out |= e.rcc
+		}
+		for r := out; r != 0; r &= r - 1 {
+			if x1 := r.First(); zs.Without(x1) != 0 && s.budget > 0 {
+				s.from(a, x1)
+			}
+		}
+	}
+}
+
+// aim marks the goals of the search from set a left by x1: the sets a chain from it
+// can end on. A chain and its reverse conclude the same, so each is taken from its
+// first set of the index's order: a goal comes after a, and shares with it a Z other
+// than x1 whose places in both some cell outside sees (it is filed under that cell as
+// a petal of Z). It reports whether there is any.
+func (s *alsChainSearch) aim(a int32, x1 board.Digit) bool {
+	x := s.x
+	n := x.l.N()
+	s.goals = 0
+	for r := x.sets[a].zs.Without(x1); r != 0; r &= r - 1 {
+		d := r.First()
+		e := x.entry(a, d)
+		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
+			slot := int(c)*n + int(d) - 1
+			ps := x.petals[x.petalAt[slot]:x.petalAt[slot+1]]
+			for k := len(ps) - 1; k >= 0 && ps[k] > a; k-- { // filed in the index's order
+				s.goal[ps[k]] = s.gen
+				s.goals++
+			}
+		}
+	}
+	return s.goals > 0
+}
+
+// from searches the walks that start at set a and leave it by x1.
+func (s *alsChainSearch) from(a int32, x1 board.Digit) {
+	x := s.x
+	s.gen++
+	if !s.aim(a, x1) {
+		return
+	}
+	s.next = s.next[:0]
+	for _, e := range x.edgesOf(a) {
+		if e.rcc.Has(x1) {
+			s.reach(x.entry(e.to, x1), -1, 1, x.sets[a].size+x.sets[e.to].size)
+		}
+	}
+	for links := 1; len(s.next) > 0; links++ {
+		s.front, s.next = s.next, s.front[:0]
+		if links+1 >= s.minSets {
+			for _, st := range s.front {
+				if s.goal[x.owner[st]] == s.gen {
+					s.end(a, x1, st)
+				}
+			}
+		}
+		if links+1 == s.maxSets {
 			return
 		}
-		s.budget--
-		last := len(s.path)+1 == s.k
-		if last && (e.to < s.path[0] || s.zs&s.zsOf[e.to] == 0) || slices.Contains(s.path, e.to) {
-			continue // the reverse chain concludes the same, or the ends share no Z
-		}
-		for r := e.rcc; r != 0; r &= r - 1 {
-			d := r.First()
-			if n := len(s.rccs); n > 0 && s.rccs[n-1] == d {
-				continue // a set entered and left by the same digit is not locked
+		last := links+2 == s.maxSets
+		for _, st := range s.front {
+			succ := s.succ[s.succAt[st]:s.succAt[st+1]]
+			s.budget -= len(succ)
+			cells := s.seen[st].cells
+			for _, t := range succ {
+				// The start is not entered again, and the last joint only enters goals.
+				if t.set != a && (!last || s.goal[t.set] == s.gen) {
+					s.reach(t.entry, st, int32(links+1), cells+t.size)
+				}
 			}
-			if len(s.rccs) == 0 && s.zs.Without(d) == 0 {
-				continue // the first joint would take the start's only Z
-			}
-			saved := s.used
-			s.path = append(s.path, e.to)
-			s.rccs = append(s.rccs, d)
-			s.used = s.used.Or(x.sets[e.to].cells)
-			if len(s.path) == s.k {
-				s.conclude()
-			} else {
-				s.extend()
-			}
-			s.path, s.rccs, s.used = s.path[:len(s.path)-1], s.rccs[:len(s.rccs)-1], saved
 		}
 	}
 }
 
-// conclude records what a complete chain removes: each Z of both ends (other than the
-// first and last joints' digits) from the cells that see all its places in both.
-func (s *alsChainSearch) conclude() {
-	x := s.x
-	a, z := s.path[0], s.path[len(s.path)-1]
-	if z < a {
-		return // the reverse chain concludes the same
+// reach records entry st at layer joints from parent, or a walk of the same layer over
+// fewer cells.
+func (s *alsChainSearch) reach(st, parent, layer, cells int32) {
+	v := &s.seen[st]
+	if v.gen != s.gen {
+		*v = alsVisit{gen: s.gen, layer: layer, parent: parent, cells: cells}
+		s.next = append(s.next, st)
+		return
 	}
-	zs := (s.zsOf[a] & s.zsOf[z]).Without(s.rccs[0]).Without(s.rccs[len(s.rccs)-1])
-	elims := s.buf[:0]
+	if v.layer == layer && cells < v.cells {
+		v.parent, v.cells = parent, cells
+	}
+}
+
+// end records what the walk from a (left by x1) to entry st removes, if anything: each
+// Z of both end sets other than x1 and the last entry's digit, from the cells outside
+// the chain that see all its places in both.
+func (s *alsChainSearch) end(a int32, x1 board.Digit, st int32) {
+	x := s.x
+	z := x.owner[st]
+	zs := (x.sets[a].zs & x.sets[z].zs).Without(x1).Without(x.digit[st])
 	var hit board.DigitSet
 	for r := zs; r != 0; r &= r - 1 {
+		if d := r.First(); x.meets(x.entry(a, d), x.entry(z, d)) {
+			hit = hit.With(d)
+		}
+	}
+	if hit == 0 {
+		return
+	}
+	s.path, s.rccs = append(s.path[:0], a), s.rccs[:0]
+	for p := st; p >= 0; p = s.seen[p].parent {
+		s.path, s.rccs = append(s.path, x.owner[p]), append(s.rccs, x.digit[p])
+	}
+	slices.Reverse(s.path[1:])
+	slices.Reverse(s.rccs)
+	var used board.CellSet
+	for k, p := range s.path {
+		if slices.Contains(s.path[k+1:], p) {
+			return // a walk through a set twice is no chain of sets
+		}
+		if k > 0 && k < len(s.path)-1 {
+			used = used.Or(x.sets[p].cells)
+		}
+	}
+	elims := s.buf[:0]
+	hit = 0
+	for r := zs; r != 0; r &= r - 1 {
 		d := r.First()
-		t := x.see(a, d).And(*x.see(z, d)).And(x.holders[d-1]).AndNot(s.used)
-		if !t.Empty() {
+		if t := x.targetOf(a, d).And(*x.targetOf(z, d)).AndNot(used); !t.Empty() {
 			elims = appendCands(elims, t, d)
 			hit = hit.With(d)
 		}
@@ -670,85 +925,78 @@ func (s *alsChainSearch) conclude() {
 	}
 	// Many chains of one length remove the same; the one over the fewest cells (the
 	// first found among equals) stands for them.
-	sortChainCands(elims)
-	cells := 0
-	for _, p := range s.path {
-		cells += x.sets[p].size
+	k := len(s.path)
+	id := idALSChain
+	if k == 3 {
+		id = idALSXYWing
 	}
-	key := chainKey(chainFound{elims: elims})
-	at, dup := s.keys[key]
-	if dup && s.found[at].cells <= cells {
+	sortCands(elims)
+	cells := int(s.seen[st].cells)
+	key := alsKey(elims)
+	if s.keys[k] == nil {
+		s.keys[k] = map[string]int{}
+	}
+	at, dup := s.keys[k][key]
+	if dup && s.found[k][at].cells <= cells {
 		return
 	}
-	elims = slices.Clone(elims)
 	sets := make([]explain.Group, len(s.path))
 	for i, p := range s.path {
 		sets[i] = x.group(p)
 	}
 	f := alsFound{
-		step: explain.Step{Technique: s.v.id, Eliminations: elims, Pattern: explain.Pattern{
+		step: explain.Step{Technique: id, Eliminations: slices.Clone(elims), Pattern: explain.Pattern{
 			Digits: hit, Sets: sets, Chains: []explain.Chain{setChain(sets, slices.Clone(s.rccs), hit)},
 		}},
 		cells: cells,
-		order: len(s.found),
+		order: len(s.found[k]),
 	}
 	if dup {
-		f.order = s.found[at].order
-		s.found[at] = f
+		f.order = s.found[k][at].order
+		s.found[k][at] = f
 		return
 	}
-	s.keys[key] = len(s.found)
-	s.found = append(s.found, f)
+	s.keys[k][key] = len(s.found[k])
+	s.found[k] = append(s.found[k], f)
 }
 
 // deathBlossomFinder looks, for every stem cell and digit Z, for one petal per stem
-// digit (other than Z) that holds Z, the petals sharing no cell, and removes Z from
-// what sees all their Zs (and the stem, when it holds Z).
+// digit (other than Z) that holds Z, and removes Z from what sees all their Zs (and the
+// stem, when it holds Z). Only petals whose Zs some such cell sees are tried, so a stem
+// and Z with a digit lacking one cost no search.
 func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
-	x := alsIndexFor(b)
+	found, _ := alsIndexFor(b).blossoms(b)
+	reportFound(found, map[string]bool{}, report)
+}
+
+// blossoms finds the Death Blossoms of b, whose index x is, and reports whether it
+// tried them all (within alsSearchBudget).
+func (x *alsIndex) blossoms(b *board.Board) ([]alsFound, bool) {
 	l := b.Layout()
 	n := l.N()
 	s := blossomSearch{x: x, b: b, budget: alsSearchBudget}
-	// A set is a petal of digit d for every stem that sees all its ds: file it under
-	// each such stem once, rather than test every set against every stem.
-	// petalAt[stem*n+d-1] indexes the petals of d at stem in petalSets.
-	petalAt := make([]int32, l.Cells()*n+1)
-	eachPetal := func(visit func(slot int, i int32)) {
-		for i := range int32(len(x.sets)) {
-			a := &x.sets[i]
-			for k, r := 0, a.digits; r != 0; k, r = k+1, r&(r-1) {
-				d := r.First()
-				see := &x.dsee[a.at+k]
-				for _, c := range l.Peers(x.dfirst[a.at+k]) {
-					if see.Has(c) && b.Has(c, d) {
-						visit(int(c)*n+int(d)-1, i)
-					}
-				}
-			}
-		}
-	}
-	eachPetal(func(slot int, _ int32) { petalAt[slot+1]++ })
-	for i := 1; i < len(petalAt); i++ {
-		petalAt[i] += petalAt[i-1]
-	}
-	petalSets := make([]int32, petalAt[len(petalAt)-1])
-	fill := slices.Clone(petalAt)
-	eachPetal(func(slot int, i int32) { petalSets[fill[slot]] = i; fill[slot]++ })
-	petals := make([][]int32, n)
+	s.petals = make([][]int32, n)
+	var keep []int32
 	var found []alsFound
 	for stem := range board.Cell(l.Cells()) {
 		sd := b.Candidates(stem)
 		if sd.Count() < 2 {
 			continue
 		}
-		peers := l.PeerSet(stem)
-		for d := range petals {
-			slot := int(stem)*n + d
-			petals[d] = petalSets[petalAt[slot]:petalAt[slot+1]]
+		// A stem digit with no petal at all can only be Z.
+		var bare board.DigitSet
+		for r := sd; r != 0; r &= r - 1 {
+			if d := r.First(); x.petalAt[int(stem)*n+int(d)-1] == x.petalAt[int(stem)*n+int(d)] {
+				bare = bare.With(d)
+			}
 		}
+		if bare.Count() > 1 {
+			continue
+		}
+		peers := l.PeerSet(stem)
 		for z := board.Digit(1); int(z) <= n; z++ {
 			need := sd.Without(z)
-			if need.Count() < 2 {
+			if need.Count() < 2 || need&bare != 0 {
 				continue
 			}
 			t := x.holders[z-1]
@@ -759,18 +1007,35 @@ func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
 			if t.Empty() {
 				continue
 			}
-			s.stem, s.z, s.petals = stem, z, petals
+			// The petals of each needed digit that hold Z where a cell of t sees all of it:
+			// any cell seeing them but the stem, when the stem lacks Z.
+			keep = keep[:0]
 			s.need = s.need[:0]
-			for r := need; r != 0; r &= r - 1 {
-				s.need = append(s.need, r.First())
+			ok := true
+			for r := need; r != 0 && ok; r &= r - 1 {
+				d := r.First()
+				slot := int(stem)*n + int(d) - 1
+				k0 := len(keep)
+				for _, p := range x.petals[x.petalAt[slot]:x.petalAt[slot+1]] {
+					if x.sets[p].zs.Has(z) && (!sd.Has(z) || !x.targetOf(p, z).And(t).Empty()) {
+						keep = append(keep, p)
+					}
+				}
+				s.petals[d-1] = keep[k0:len(keep):len(keep)]
+				s.need = append(s.need, d)
+				ok = len(keep) > k0
 			}
+			if !ok {
+				continue
+			}
+			s.stem, s.z = stem, z
 			s.chosen = s.chosen[:0]
 			s.found = found
 			s.place(0, t, board.CellSet{})
 			found = s.found
 		}
 	}
-	reportFound(found, map[string]bool{}, report)
+	return found, s.budget > 0
 }
 
 type blossomSearch struct {
@@ -800,10 +1065,7 @@ func (s *blossomSearch) place(k int, t, used board.CellSet) {
 		}
 		s.budget--
 		a := &x.sets[p]
-		if !a.digits.Has(s.z) {
-			continue
-		}
-		nt := t.And(*x.see(p, s.z))
+		nt := t.And(*x.targetOf(p, s.z))
 		if nt.AndNot(used).AndNot(a.cells).Empty() {
 			continue
 		}
@@ -825,7 +1087,7 @@ func (s *blossomSearch) conclude(t board.CellSet) {
 	sd := s.b.Candidates(s.stem)
 	for i, p := range s.chosen {
 		sets[i] = x.group(p)
-		cells += x.sets[p].size
+		cells += int(x.sets[p].size)
 		d := s.need[i]
 		st := stemNode
 		st.Digits = board.DigitsOf(d)

@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,17 +14,10 @@ import (
 // alsFamily are the techniques of als.go and als_sdc.go.
 var alsFamily = []Technique{SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
 
-// alsLibraryMisses are the library cases (by line) the family does not pass, with why.
-// The test fails when one of them starts to pass, so the list shrinks with the code.
-var alsLibraryMisses = map[int]string{
-	// Our chains of up to six sets find other ALS chains on these states but not
-	// HoDoKu's conclusion: r9c4 losing three digits (and r6c8 two) looks like a ring of
-	// sets (the ends joined too, locking every set), which the finder does not search.
-	1066: "ALS chain: HoDoKu's chain lies beyond the search budget",
-	1071: "ALS chain: HoDoKu's chain not found",
-	1073: "ALS chain: HoDoKu's chain not found",
-	1076: "ALS chain: ring of sets not searched",
-}
+// alsLibraryMisses are the library cases (by line) the family does not pass, with why:
+// none since the chain search became complete up to seven sets. The test fails when a
+// listed case starts to pass, so the list can only shrink.
+var alsLibraryMisses = map[int]string{}
 
 // TestALSConformLibrary runs every HoDoKu library case of the family's codes against
 // the family's finders alone (so it holds whatever Default() holds) and logs the table.
@@ -84,6 +78,114 @@ func TestALSSound(t *testing.T) {
 	for _, tech := range alsFamily {
 		assert.Positive(t, found[tech.ID], "%s never found a step", tech.ID)
 	}
+}
+
+// requireIndexDefinition checks the index of b against the definitions, cell by cell:
+// each target is the cells outside the set that hold the digit and see every place of it
+// in the set, and two sets are joined on d exactly when every place of d in one sees
+// every place in the other. The index reads both off the houses (see add and link).
+func requireIndexDefinition(t *testing.T, b *board.Board) {
+	t.Helper()
+	l := b.Layout()
+	x := newALSIndex(b, nil, new(alsBuild))
+	places := func(i int32, d board.Digit) []board.Cell {
+		var out []board.Cell
+		for _, c := range x.sets[i].cells.Cells() {
+			if b.Has(c, d) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	seesAll := func(c board.Cell, cs []board.Cell) bool {
+		for _, o := range cs {
+			if !l.Sees(c, o) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range int32(len(x.sets)) {
+		a := x.sets[i]
+		var ds board.DigitSet
+		for _, c := range a.cells.Cells() {
+			ds |= b.Candidates(c)
+		}
+		require.Equal(t, a.digits, ds, "set %v", a.cells)
+		require.Equal(t, int(a.size)+1, ds.Count(), "set %v", a.cells)
+		for r := a.digits; r != 0; r &= r - 1 {
+			d := r.First()
+			var want board.CellSet
+			for c := range board.Cell(l.Cells()) {
+				if b.Has(c, d) && !a.cells.Has(c) && seesAll(c, places(i, d)) {
+					want.Add(c)
+				}
+			}
+			require.Equal(t, want.Cells(), x.targetOf(i, d).Cells(), "target of %v for %d", a.cells, d)
+			e := x.entry(i, d)
+			require.ElementsMatch(t, want.Cells(), x.tcells[x.tcellAt[e]:x.tcellAt[e+1]], "target cells of %v for %d", a.cells, d)
+			for _, c := range want.Cells() {
+				slot := int(c)*l.N() + int(d) - 1
+				require.Contains(t, x.petals[x.petalAt[slot]:x.petalAt[slot+1]], i, "petals of %d at %s", d, l.CellName(c))
+			}
+			require.Equal(t, !want.Empty(), a.zs.Has(d), "possible Z %d of %v", d, a.cells)
+		}
+	}
+	require.Len(t, x.petals, len(x.tcells), "petals filed once per target cell")
+	for i := range int32(len(x.sets)) {
+		got := map[int32]board.DigitSet{}
+		for _, e := range x.edgesOf(i) {
+			got[e.to] = e.rcc
+		}
+		for j := range int32(len(x.sets)) {
+			var want board.DigitSet
+			for r := x.sets[i].digits & x.sets[j].digits; r != 0 && i != j; r &= r - 1 {
+				d := r.First()
+				pi, pj := places(i, d), places(j, d)
+				ok := true
+				for _, c := range pj {
+					ok = ok && seesAll(c, pi) && !slices.Contains(pi, c)
+				}
+				if ok {
+					want = want.With(d)
+				}
+			}
+			require.Equal(t, want, got[j], "restricted digits of %v and %v", x.sets[i].cells, x.sets[j].cells)
+		}
+	}
+}
+
+// TestALSIndexDefinition holds the index to the definitions on stuck states of the
+// sample and on the other sizes' puzzles, whose boxes have other shapes.
+func TestALSIndexDefinition(t *testing.T) {
+	n := 0
+	alsStates(t, alsPuzzles(t, 0), func(b *board.Board, _ []board.Digit) {
+		if n < 12 {
+			requireIndexDefinition(t, b)
+		}
+		n++
+	})
+	require.Positive(t, n, "no stuck state in the sample")
+	forOtherSizes(t, func(t *testing.T, _ string, b *board.Board, _ []board.Digit) {
+		requireIndexDefinition(t, b)
+	})
+}
+
+// TestALSSearchWithinBudget checks that alsSearchBudget, the chain and blossom
+// searches' safety net for large grids, is never what ends them on 9x9 states where
+// the easier techniques stall: there they are complete.
+func TestALSSearchWithinBudget(t *testing.T) {
+	n := 0
+	alsStates(t, alsPuzzles(t, 5), func(b *board.Board, _ []board.Digit) {
+		n++
+		x := newALSIndex(b, nil, new(alsBuild))
+		s := newALSChainSearch(x, 3, alsChainMaxSets)
+		s.run()
+		require.Positive(t, s.budget, "chain search cut short")
+		_, all := x.blossoms(b)
+		require.True(t, all, "blossom search cut short")
+	})
+	require.Positive(t, n, "no stuck state")
 }
 
 // BenchmarkALS times each finder of the family run to the end on the states of the
