@@ -3,6 +3,7 @@ package techniques
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/explain"
@@ -119,6 +120,29 @@ func UpTo(id string) ([]Technique, error) {
 		ids[i] = t.ID
 	}
 	return nil, fmt.Errorf("techniques: unknown technique %q (known: %s)", id, strings.Join(ids, ", "))
+}
+
+// With returns ts with the techniques of the given IDs added (the optional ones, say),
+// each after the last technique of ts at or below its difficulty, so the set stays in
+// difficulty order and the techniques of ts keep theirs. An ID already in ts is an
+// error, as is an unknown one.
+func With(ts []Technique, ids ...string) ([]Technique, error) {
+	out := slices.Clone(ts)
+	for _, id := range ids {
+		t, ok := ByID(id)
+		if !ok {
+			return nil, fmt.Errorf("techniques: unknown technique %q", id)
+		}
+		if slices.ContainsFunc(out, func(x Technique) bool { return x.ID == id }) {
+			return nil, fmt.Errorf("techniques: %s is already in the set", id)
+		}
+		at := len(out)
+		for at > 0 && out[at-1].Difficulty > t.Difficulty {
+			at--
+		}
+		out = slices.Insert(out, at, t)
+	}
+	return out, nil
 }
 
 var (

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -83,6 +84,43 @@ func TestUpTo(t *testing.T) {
 	_, err = UpTo("x-wings")
 	require.ErrorContains(t, err, `"x-wings"`)
 	require.ErrorContains(t, err, "swordfish", "the error lists the known IDs")
+}
+
+func TestWith(t *testing.T) {
+	base := Default()
+	ts, err := With(base, MutantXWing.ID, FrankenXWing.ID)
+	require.NoError(t, err)
+	require.Len(t, ts, len(base)+2)
+	for i, tech := range Default() {
+		require.Equal(t, tech.ID, base[i].ID, "the given set is not changed")
+	}
+	var ids []string
+	for i, tech := range ts {
+		ids = append(ids, tech.ID)
+		if i > 0 {
+			assert.LessOrEqual(t, ts[i-1].Difficulty, tech.Difficulty, "%s after %s", tech.ID, ts[i-1].ID)
+		}
+	}
+	// Each lands after the last default technique at or below its difficulty.
+	franken := slices.Index(ids, FrankenXWing.ID)
+	assert.Greater(t, ts[franken+1].Difficulty, FrankenXWing.Difficulty)
+	assert.LessOrEqual(t, ts[franken-1].Difficulty, FrankenXWing.Difficulty)
+	assert.Less(t, franken, slices.Index(ids, MutantXWing.ID))
+	// The default techniques keep their order.
+	var kept []string
+	for _, id := range ids {
+		if id != FrankenXWing.ID && id != MutantXWing.ID {
+			kept = append(kept, id)
+		}
+	}
+	for i, tech := range base {
+		assert.Equal(t, tech.ID, kept[i])
+	}
+
+	_, err = With(base, "x-wing")
+	require.ErrorContains(t, err, "already")
+	_, err = With(base, "x-wings")
+	require.ErrorContains(t, err, `"x-wings"`)
 }
 
 // TestFindersSound walks puzzles with the default techniques and, at every state on the

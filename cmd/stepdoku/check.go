@@ -28,7 +28,7 @@ tab-separated: the puzzle as one line and the verdict (unique, several,
 no-solution, invalid or error).
 
 --logic adds whether the puzzle is solvable by logic alone with the technique set
-(all by default; --up-to or --techniques choose), the hardest technique needed and
+(all by default; --up-to or --techniques choose, --with adds), the hardest technique needed and
 the number of steps. On a file the line then reads: the puzzle, the verdict (logic,
 fallback, invalid, no-solution, several or error), the hardest technique ID and the
 number of steps. --format json writes one JSON object per line with the same fields.
@@ -55,7 +55,7 @@ solvable with the technique set).`,
 			return fail(e, "%v", err)
 		}
 		if !*logic && ts != nil {
-			return fail(e, "--up-to and --techniques go with --logic")
+			return fail(e, "--up-to, --techniques and --with go with --logic")
 		}
 		ps, err := readPuzzles(e, pos)
 		if err != nil {

@@ -15,14 +15,16 @@ import (
 	"github.com/stepdoku/stepdoku/techniques"
 )
 
-// techniqueFlags are the flags that choose a technique set: --up-to or --techniques.
+// techniqueFlags are the flags that choose a technique set: --up-to or --techniques,
+// and --with to add optional ones.
 type techniqueFlags struct {
-	upTo, list string
+	upTo, list, with string
 }
 
 func (tf *techniqueFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&tf.upTo, "up-to", "", "use the default techniques up to and including this `ID` (see 'stepdoku techniques')")
 	fs.StringVar(&tf.list, "techniques", "", "use exactly these techniques, a comma-separated `LIST` of IDs, in difficulty order")
+	fs.StringVar(&tf.with, "with", "", "add these techniques, a comma-separated `LIST` of IDs (such as the optional Franken and mutant fish), to the default set or the --up-to set, each at its difficulty")
 }
 
 // set returns the chosen techniques, nil for the default set.
@@ -30,6 +32,25 @@ func (tf *techniqueFlags) set() ([]techniques.Technique, error) {
 	switch {
 	case tf.upTo != "" && tf.list != "":
 		return nil, errors.New("--up-to and --techniques exclude each other")
+	case tf.with != "" && tf.list != "":
+		return nil, errors.New("--with and --techniques exclude each other: list every technique in --techniques")
+	case tf.with != "":
+		base := techniques.Default()
+		if tf.upTo != "" {
+			var err error
+			if base, err = techniques.UpTo(tf.upTo); err != nil {
+				return nil, err
+			}
+		}
+		var ids []string
+		for id := range strings.SplitSeq(tf.with, ",") {
+			ids = append(ids, strings.TrimSpace(id))
+		}
+		ts, err := techniques.With(base, ids...)
+		if err != nil {
+			return nil, fmt.Errorf("--with: %w (see 'stepdoku techniques')", err)
+		}
+		return ts, nil
 	case tf.upTo != "":
 		return techniques.UpTo(tf.upTo)
 	case tf.list != "":

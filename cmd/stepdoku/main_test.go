@@ -252,6 +252,34 @@ func TestExplain(t *testing.T) {
 	assert.Contains(t, r.stderr, "3 twice in row 1")
 }
 
+func TestExplainWithOptional(t *testing.T) {
+	// top1465.txt line 54: with the Franken Swordfish added, the walkthrough uses it once.
+	p := "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2..........."
+	r := runCLI(t, "", "explain", "--brief", p)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.NotContains(t, r.stdout, "Franken", "optional techniques are not in the default set")
+	r = runCLI(t, "", "explain", "--brief", "--with", "franken-swordfish", p)
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "Franken Swordfish: 9 c1,c4,c6 r1,r5,b8 => r1c3<>9, r8c5<>9")
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown", []string{"explain", "--with", "franken-swordfishes"}, `"franken-swordfishes"`},
+		{"already there", []string{"explain", "--with", "x-wing"}, "already in the set"},
+		{"with techniques", []string{"explain", "--with", "franken-swordfish", "--techniques", "x-wing"}, "exclude each other"},
+		{"check without logic", []string{"check", "--with", "franken-swordfish"}, "go with --logic"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", tc.args...)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Contains(t, r.stderr, tc.want)
+		})
+	}
+}
+
 func TestHint(t *testing.T) {
 	// The player has filled r1c2=1 (right) and nothing else.
 	grid := "31" + example[2:]
