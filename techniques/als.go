@@ -16,8 +16,8 @@ import (
 //
 // The chain engine (chains_graph.go) has its own ALS nodes, built into its graph for
 // grouped chains: sets of two to five cells, no single cells, no per-digit cell sets.
-// This family needs every set of one to N-1 (at most seven) cells, with the cells of
-// each of its digits and the cells that see all of them, and the restricted common
+// This family needs every set of one to N-1 (at most seven) cells, with, for each of
+// its digits, the cells outside that see all its places, and the restricted common
 // candidates between sets, so it keeps the index below rather than bend the graph's
 // builder to it; the index is built once per board state and shared by the finders.
 
@@ -30,8 +30,8 @@ const (
 	// alsChainMaxSets bounds the sets of an ALS chain: HoDoKu's library has chains of
 	// seven, and longer ones are hard to follow.
 	alsChainMaxSets = 7
-	// alsSearchBudget bounds the links a chain search follows, and the petals a blossom
-	// search tries, per finder call: a safety net for the largest grids, where sets
+	// alsSearchBudget bounds the links the chain search of a state follows, and the
+	// petals a blossom search tries: a safety net for the largest grids, where sets
 	// number in the tens of thousands. On 9x9 the searches are complete well within it
 	// (see TestALSSearchWithinBudget).
 	alsSearchBudget = 5000000
@@ -1031,7 +1031,7 @@ func (x *alsIndex) blossoms(b *board.Board) ([]alsFound, bool) {
 			s.stem, s.z = stem, z
 			s.chosen = s.chosen[:0]
 			s.found = found
-			s.place(0, t, board.CellSet{})
+			s.place(0, t, ^uint64(0), board.CellSet{})
 			found = s.found
 		}
 	}
@@ -1051,8 +1051,9 @@ type blossomSearch struct {
 }
 
 // place chooses the petal of the k-th needed stem digit; t are the cells that still
-// see every Z so far, used the cells of the petals chosen.
-func (s *blossomSearch) place(k int, t, used board.CellSet) {
+// see every Z so far (sig a summary of them, see alsIndex.sig), used the cells of the
+// petals chosen.
+func (s *blossomSearch) place(k int, t board.CellSet, sig uint64, used board.CellSet) {
 	x := s.x
 	if k == len(s.need) {
 		s.conclude(t.AndNot(used))
@@ -1064,13 +1065,18 @@ func (s *blossomSearch) place(k int, t, used board.CellSet) {
 			return
 		}
 		s.budget--
+		e := x.entry(p, s.z)
+		nsig := sig & x.sig[e]
+		if nsig == 0 {
+			continue // no cell sees the Zs of this petal and of those before
+		}
 		a := &x.sets[p]
-		nt := t.And(*x.targetOf(p, s.z))
+		nt := t.And(x.target[e])
 		if nt.AndNot(used).AndNot(a.cells).Empty() {
 			continue
 		}
 		s.chosen = append(s.chosen, p)
-		s.place(k+1, nt, used.Or(a.cells))
+		s.place(k+1, nt, nsig, used.Or(a.cells))
 		s.chosen = s.chosen[:len(s.chosen)-1]
 	}
 }
