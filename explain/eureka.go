@@ -115,6 +115,10 @@ type ChainStep struct {
 	Link LinkKind
 	// SameCells is true when the previous step was another digit of these cells.
 	SameCells bool
+	// Locked is true when a strong link inside two or more cells led here: the cells
+	// are an almost locked set (one digit more than cells), so with the previous digit
+	// gone they hold each of their other digits. The prose says why.
+	Locked bool
 }
 
 // WalkChain returns the nodes of a chain in the order a reader follows them, each with
@@ -149,6 +153,7 @@ func WalkChain(l *board.Layout, c Chain) []ChainStep {
 			Group: len(node.Cells) > 1, True: on, Link: link,
 			SameCells: i > 0 && sameCells(c.Nodes[(i-1)%n], node),
 		}
+		out[i].Locked = out[i].SameCells && link == Strong && out[i].Group
 	}
 	return out
 }

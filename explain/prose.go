@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -74,6 +75,8 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"orList":  x.w.Or.join,
 		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
+		// setDigits: the digits of the set of sets whose cells are cs, or none.
+		"setDigits": setDigits,
 		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
 		"eureka": func(c Chain) string { return Eureka(l, c) },
 		// walk: the nodes of a chain in reading order, each true or false (eureka.go).
@@ -160,4 +163,17 @@ func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string
 		return "", fmt.Errorf("explain: %s step %q in %s: %w", s.Technique, data.Line, c.lang, err)
 	}
 	return out, nil
+}
+
+// setDigits returns the digits of the group among sets that has exactly the cells cs
+// (in any order), or the empty set: a chain node that shows an almost locked set has
+// its cells, and the pattern lists the set with its digits.
+func setDigits(sets []Group, cs []board.Cell) board.DigitSet {
+	want := sortCells(cs)
+	for _, g := range sets {
+		if slices.Equal(sortCells(g.Cells), want) {
+			return g.Digits
+		}
+	}
+	return 0
 }

@@ -76,11 +76,21 @@ func TestProse(t *testing.T) {
 	nakedPair := Step{Technique: "naked-pair",
 		Eliminations: []board.Candidate{cand(1, 6, 5), cand(1, 4, 1), cand(1, 6, 1)},
 		Pattern:      Pattern{Digits: digits(1, 5), Cells: []board.Cell{cell(1, 8), cell(1, 2)}, Houses: []board.House{row(1)}}}
+	// (5)r7c7=(5)r6c7-(5=2)r689c8: the last strong link is inside an almost locked set.
+	alsCells := []board.Cell{cell(6, 8), cell(8, 8), cell(9, 8)}
+	alsChain := Chain{
+		Nodes: []Node{{Cells: []board.Cell{cell(7, 7)}, Digits: digits(5)}, {Cells: []board.Cell{cell(6, 7)}, Digits: digits(5)},
+			{Cells: alsCells, Digits: digits(5)}, {Cells: alsCells, Digits: digits(2)}},
+		Links: []LinkKind{Strong, Weak, Strong},
+	}
+	alsAIC := Step{Technique: "grouped-aic", Eliminations: []board.Candidate{cand(7, 7, 2)},
+		Pattern: Pattern{Digits: digits(2, 5), Chains: []Chain{alsChain}, Sets: []Group{{Cells: alsCells, Digits: digits(2, 5, 6, 9)}}}}
 	tests := []struct {
 		name      string
 		step      Step
 		lang      Lang
 		want      []string // pieces the prose must contain, written by hand
+		wantNot   []string // pieces it must not contain
 		wantError string
 	}{
 		{
@@ -107,6 +117,22 @@ func TestProse(t *testing.T) {
 				Pattern: Pattern{Digits: digits(4), Base: []board.House{row(2), row(6)}, Cover: []board.House{col(3), col(7)}}},
 			lang: EN,
 			want: []string{"Look at 4 in rows 2 and 6", "columns 3 and 7", "remove 4 from r5c3 and r8c7."},
+		},
+		{
+			name: "a chain through an almost locked set says why the set gives up its other digit",
+			step: alsAIC, lang: EN,
+			want: []string{"so 2 is in r6c8, r8c8 or r9c8 (these three cells hold only 2, 5, 6 and 9, one digit more than cells"},
+		},
+		{
+			name: "the almost locked set in Japanese",
+			step: alsAIC, lang: JA,
+			want: []string{"（r6c8・r8c8・r9c8の候補は2・5・6・9の4種類だけで、マスより1つ多いALS", "r6c8・r8c8・r9c8のどれかが2"},
+		},
+		{
+			name: "no set in the pattern, no set in the prose",
+			step: func() Step { s := alsAIC; s.Pattern.Sets = nil; return s }(), lang: EN,
+			want:    []string{"so 2 is in r6c8, r8c8 or r9c8."},
+			wantNot: []string{"almost locked"},
 		},
 		{
 			name: "a technique without a template gets a sentence from its one-liner",
@@ -149,6 +175,9 @@ func TestProse(t *testing.T) {
 			require.NoError(t, err)
 			for _, w := range tc.want {
 				assert.Contains(t, got, w)
+			}
+			for _, w := range tc.wantNot {
+				assert.NotContains(t, got, w)
 			}
 		})
 	}
