@@ -64,9 +64,10 @@ var ALSXZ = Technique{
 	Doc: `ALS-XZ
 
 An almost locked set (ALS) is n cells of one house that hold n+1 digits between them:
-take one digit away and the rest is locked. Two sets A and B that share no cell have a
-restricted common candidate X when every X of A sees every X of B: X is in at most one
-of them, so one of them loses X and is locked. If Z is another digit of both, the
+take one digit away and the rest is locked. Two sets A and B have a restricted common
+candidate X when every X of A sees every X of B (so no cell holds an X of both; the
+sets may share cells without X): X is in at most one of them, so one of them loses X
+and is locked. If Z is another digit of both, the
 locked one holds Z, so Z leaves every cell that sees all the Zs of both sets. With two
 restricted common candidates both sets are locked: each X is in one of them (it goes
 from cells seeing all of its places in both) and every other digit of a set stays in it.`,
@@ -87,7 +88,8 @@ var ALSXYWing = Technique{
 	Codes:      []string{"0902"},
 	Doc: `ALS-XY-Wing
 
-Three almost locked sets with no cell in common: a pivot C shares a restricted common
+Three almost locked sets (they may share cells, but no cell holds a restricted common
+digit for both sets it joins): a pivot C shares a restricted common
 candidate X with A and another, Y, with B. If A does not hold Z it is locked for X, so
 C loses X and is locked for Y, so B loses Y and is locked for Z: B holds Z. So A or B
 holds Z, and Z leaves every cell that sees all the Zs of A and B.`,
@@ -108,9 +110,9 @@ var ALSChain = Technique{
 	Codes:      []string{"0903"},
 	Doc: `ALS Chain
 
-Almost locked sets with no cell in common, each joined to the next by a restricted
-common candidate (every place of the digit in one sees every place in the other), and
-no two joints in a row on the same digit. If the first set does not hold Z it is locked
+Almost locked sets, each joined to the next by a restricted common candidate (every
+place of the digit in one sees every place in the other, so no cell holds it for both;
+the sets may share other cells), and no two joints in a row on the same digit. If the first set does not hold Z it is locked
 for the first joint's digit, so the second set loses that digit and is locked for the
 next one, and so on to the last set, which is locked and holds Z. So the first or the
 last set holds Z, and Z leaves every cell that sees all the Zs of both.`,
@@ -133,8 +135,8 @@ var DeathBlossom = Technique{
 	Doc: `Death Blossom
 
 A stem cell and, for each of its candidates, an almost locked set (a petal) with that
-digit, every place of it in the petal seeing the stem. The petals share no cell. The
-stem holds one of its digits, so that digit's petal loses it and is locked. If every
+digit, every place of it in the petal seeing the stem. Petals may share cells: each
+argument below is about one petal. The stem holds one of its digits, so that digit's petal loses it and is locked. If every
 petal holds Z (and the stem, if it has Z, counts as Z's own petal), then Z is in the
 locked petal, and Z leaves every cell that sees all the Zs of every petal.`,
 	Find: deathBlossomFinder,
