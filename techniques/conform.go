@@ -2,12 +2,15 @@ package techniques
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // ConformOutcome is how a HoDoKu library case went.
@@ -51,7 +54,9 @@ type ConformResult struct {
 // Conform runs a HoDoKu library case: only the techniques of ts whose Codes hold the
 // case's code, on the case's exact candidate state. The case passes when one step has
 // exactly the case's eliminations and placements (compared as sets); a fail case
-// (variant "x") passes when no step is about any of the case's digits.
+// (variant "x") passes when no step is about any of the case's digits. A failure's
+// reason ends with a verdict on the step found, judged against the board's unique
+// solution: another valid instance, or wrong.
 func Conform(c board.LibraryCase, ts []Technique) ConformResult {
 	var run []Technique
 	var ids []string
@@ -82,7 +87,7 @@ func Conform(c board.LibraryCase, ts []Technique) ConformResult {
 		for _, s := range steps {
 			if c.Digits == 0 || s.Pattern.Digits&c.Digits != 0 {
 				res.Outcome = ConformFail
-				res.Reason = fmt.Sprintf("found %s, want nothing for %s", explain.OneLiner(l, s), c.Digits)
+				res.Reason = fmt.Sprintf("found %s, want nothing for %s; %s", explain.OneLiner(l, s), c.Digits, judgeStep(c.Board, s))
 				return res
 			}
 		}
@@ -111,9 +116,35 @@ func Conform(c board.LibraryCase, ts []Technique) ConformResult {
 		return res
 	}
 	s := steps[best]
-	res.Reason = fmt.Sprintf("found %s, want %s (closest of %d steps: %s)",
-		conclusionText(l, conclusions(s.Placements, s.Eliminations)), conclusionText(l, want), len(steps), explain.OneLiner(l, s))
+	res.Reason = fmt.Sprintf("found %s, want %s (closest of %d steps: %s); %s",
+		conclusionText(l, conclusions(s.Placements, s.Eliminations)), conclusionText(l, want), len(steps), explain.OneLiner(l, s),
+		judgeStep(c.Board, s))
 	return res
+}
+
+// judgeStep says whether a step that differs from a case is another valid instance:
+// against the unique solution of the case's board, it must place only solution digits
+// and remove none. A board without exactly one solution (or too slow to solve) cannot
+// judge it, and the text says so.
+func judgeStep(b *board.Board, s explain.Step) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	sol, err := fallback.Unique(ctx, b)
+	if err != nil {
+		return fmt.Sprintf("the step found cannot be judged: the case's board has no unique solution (%v)", err)
+	}
+	l := b.Layout()
+	for _, p := range s.Placements {
+		if sol[p.Cell] != p.Digit {
+			return fmt.Sprintf("the step found is wrong: it places %s, the solution has %d there", l.PlacementName(p), sol[p.Cell])
+		}
+	}
+	for _, e := range s.Eliminations {
+		if sol[e.Cell] == e.Digit {
+			return fmt.Sprintf("the step found is wrong: it removes %s, the solution's digit", l.CandidateName(e))
+		}
+	}
+	return "the step found is valid (it keeps every digit of the case's unique solution): another instance"
 }
 
 // conclusion is a placement or an elimination, so both compare as one set.

@@ -1,13 +1,17 @@
 package techniques
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/fallback"
 )
 
 // libraryPath is HoDoKu's regression library, read in place (it is GPL data: never
@@ -96,9 +100,50 @@ func TestConform(t *testing.T) {
 			got := Conform(tc.c, Default())
 			require.Equal(t, tc.outcome, got.Outcome, got.Reason)
 			require.True(t, strings.HasPrefix(got.Reason, tc.reason), "reason %q, want it to start with %q", got.Reason, tc.reason)
+			if tc.outcome == ConformFail && !strings.HasPrefix(tc.reason, "found nothing") {
+				assert.Contains(t, got.Reason, "the step found is valid", "a different step is judged against the solution")
+			}
 			if tc.outcome != ConformSkip {
 				require.True(t, slices.ContainsFunc(got.Techniques, func(id string) bool { return id != "" }))
 			}
 		})
 	}
+}
+
+func TestJudgeStep(t *testing.T) {
+	b := caseBoard(t, readFixture(t, fixtureDir+"/x-wing.yaml").Cases[0])
+	sol, err := fallback.Unique(context.Background(), b)
+	require.NoError(t, err)
+	l := b.Layout()
+	// A candidate that is not the solution's digit, and the solution's digit, of one
+	// open cell.
+	var open board.Cell = -1
+	var other board.Digit
+	for c := range board.Cell(l.Cells()) {
+		if b.Value(c) == 0 && b.Candidates(c).Count() >= 2 {
+			open, other = c, b.Candidates(c).Without(sol[c]).First()
+			break
+		}
+	}
+	require.GreaterOrEqual(t, open, board.Cell(0))
+	right := board.Candidate{Cell: open, Digit: sol[open]}
+	wrong := board.Candidate{Cell: open, Digit: other}
+	tests := []struct {
+		name string
+		step explain.Step
+		want string
+	}{
+		{"removes a non-solution digit", explain.Step{Eliminations: []board.Candidate{wrong}}, "the step found is valid"},
+		{"places the solution digit", explain.Step{Placements: []board.Candidate{right}}, "the step found is valid"},
+		{"removes the solution digit", explain.Step{Eliminations: []board.Candidate{right}}, "wrong: it removes " + l.CandidateName(right)},
+		{"places another digit", explain.Step{Placements: []board.Candidate{wrong}}, "wrong: it places " + l.PlacementName(wrong)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Contains(t, judgeStep(b, tc.step), tc.want)
+		})
+	}
+	empty, err := board.Parse(strings.Repeat(".", 81))
+	require.NoError(t, err)
+	assert.Contains(t, judgeStep(empty, explain.Step{Eliminations: []board.Candidate{wrong}}), "cannot be judged")
 }
