@@ -241,6 +241,9 @@ type chainFound struct {
 	elims  []board.Candidate
 	places []board.Candidate
 	order  int
+	// forced: a continuous loop through a set's forcing of a cell (forcedLoops). Of
+	// two loops as long with the same conclusion, the one without is reported.
+	forced bool
 }
 
 // chainGroupedLevels are the chain lengths (in links) at which the grouped finders
@@ -271,7 +274,7 @@ func chainFinder(v chainView) Finder {
 			}
 			found := v.collect(m, refuted, lo, hi)
 			slices.SortStableFunc(found, func(x, y chainFound) int {
-				return cmp.Or(cmp.Compare(len(x.links), len(y.links)), cmp.Compare(x.order, y.order))
+				return cmp.Or(cmp.Compare(len(x.links), len(y.links)), compareBool(x.forced, y.forced), cmp.Compare(x.order, y.order))
 			})
 			for _, f := range found {
 				key := chainKey(f)
@@ -286,6 +289,17 @@ func chainFinder(v chainView) Finder {
 			lo = hi
 		}
 	}
+}
+
+// compareBool orders false before true.
+func compareBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
 }
 
 // chainRefute is the first state, in order of distance, at which the search from a
@@ -339,6 +353,12 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 	}
 	var buf []board.Candidate
 	skip := make([]uint64, g.nw)
+	var pathBuf []int32
+	var forces []uint64 // the set nodes that force a cell, for continuous loops
+	if v.ends == endsContinuous {
+		g.forceOnce.Do(g.alsForcings)
+		forces = g.forces
+	}
 	for start := range int32(len(g.nodes)) {
 		if k := g.nodes[start].kind; k == chainALSNode || k == chainGroup && v.ends == endsContinuous {
 			// A chain through a set is found from its candidates; sets as ends would
@@ -359,6 +379,10 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					break
 				}
 				if st&1 == 0 || end == start || int(vis.depth) <= lo {
+					// A set made false may force a cell that closes the loop.
+					if st&1 == 0 && int(vis.depth) >= lo && int(vis.depth) < hi && forces != nil && forces[end>>6]&(1<<(uint(end)&63)) != 0 {
+						g.forcedLoops(start, vs, i, &pathBuf, &buf, skip, add)
+					}
 					continue
 				}
 				na, nb := g.nodes[start], g.nodes[end]
@@ -370,7 +394,7 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 						continue
 					}
 					path := chainVisitPath(vs, i)
-					buf = g.loopEliminations(buf[:0], path, skip)
+					buf = g.loopEliminations(buf[:0], path, skip, false)
 					if len(buf) > 0 {
 						add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: slices.Clone(buf)})
 					}
@@ -420,6 +444,45 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 		}
 	}
 	return found
+}
+
+// forcedLoops adds the continuous loops that close through a set's forcing of a cell
+// (chainGraph.forcedBy): the chain to visit i of vs ends with the set node made false,
+// the set then forces a cell's digit true, and that digit is weakly linked to the
+// start. The shared searches leave those links out, so such a loop uses one, as its
+// last strong link. path, elims and skip are scratch space.
+func (g *chainGraph) forcedLoops(start int32, vs []chainVisit, i int32, path *[]int32, elims *[]board.Candidate, skip []uint64, add func(chainFound)) {
+	x := vs[i].state >> 1
+	made := false
+	for _, y := range g.forced[g.forcedAt[x]:g.forcedAt[x+1]] {
+		if !g.weakLinked(start, y) {
+			continue
+		}
+		if !made {
+			*path = chainVisitPathTo((*path)[:0], vs, i)
+			made = true
+		}
+		p := *path
+		if g.crosses(p[1:], g.nodes[y].cell) {
+			continue
+		}
+		loop := append(p, y)
+		*elims = g.loopEliminations((*elims)[:0], loop, skip, true)
+		if len(*elims) > 0 {
+			add(chainFound{nodes: slices.Clone(loop), links: chainAlternating(len(loop), explain.Strong, explain.Weak), loop: true, elims: slices.Clone(*elims), forced: true})
+		}
+		*path = loop[:len(p)]
+	}
+}
+
+// crosses reports whether cell c is in any of the nodes.
+func (g *chainGraph) crosses(nodes []int32, c board.Cell) bool {
+	for _, x := range nodes {
+		if cbHas(g.nodeCells(x), c) {
+			return true
+		}
+	}
+	return false
 }
 
 // chainAlternating returns n links starting with first and alternating with second.
@@ -483,7 +546,8 @@ func (g *chainGraph) appendSeenByBoth(out []board.Candidate, x, y int32, skip []
 // (path[1]-path[2], path[3]-path[4], ..., and the closing link from the last node to the
 // first) works as a strong one. Cells of the loop keep their candidates (HoDoKu's rule:
 // no cannibalism), except the other digits of a cell joined by a weak link inside it.
-func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32, skip []uint64) []board.Candidate {
+// forced says the last strong link is a set's forcing of a cell (forcedLoops).
+func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32, skip []uint64, forced bool) []board.Candidate {
 	clear(skip)
 	for _, x := range path {
 		for w, m := range g.nodeCells(x) {
@@ -517,8 +581,35 @@ func (g *chainGraph) loopEliminations(out []board.Candidate, path []int32, skip 
 			}
 		}
 	}
+	if forced {
+		out = g.forcingEliminations(out, path[n-2], path[n-1], skip)
+	}
 	sortChainCands(out)
 	return slices.Compact(out)
+}
+
+// forcingEliminations appends what a continuous loop removes through set node x's
+// forcing of candidate y (forcedBy). In the loop the link holds both ways: the set
+// lacks x's digit or y's cell is y's digit, not both. If the cell is not y's digit it
+// is one of its others, each a digit of the set whose places it all sees, so the set
+// lacks that one. Either way the set lacks x's digit or one of the cell's others: it
+// holds each of its remaining digits, which leave the cells that see all their places;
+// and each of the cell's other digits is in the set or in the cell, so it leaves the
+// cells that see both.
+func (g *chainGraph) forcingEliminations(out []board.Candidate, x, y int32, skip []uint64) []board.Candidate {
+	nx, ny := g.nodes[x], g.nodes[y]
+	a := g.als[nx.als]
+	rest := g.b.Candidates(ny.cell).Without(ny.digit)
+	for s := a.digits.Without(nx.digit); s != 0; s &= s - 1 {
+		d := s.First()
+		z := a.firstNode + alsDigitIndex(a.digits, d)
+		if !rest.Has(d) {
+			out = g.appendSeenByBoth(out, z, z, skip)
+		} else if c := g.candNode(ny.cell, d); c >= 0 {
+			out = g.appendSeenByBoth(out, z, c, skip)
+		}
+	}
+	return out
 }
 
 func sortChainCands(cs []board.Candidate) {

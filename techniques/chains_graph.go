@@ -18,7 +18,9 @@ import (
 // Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
 // s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
 // of distance; s.path(state) is the chain to one of them, s.reached tells if a state was
-// reached, and g.weakLinked / g.endEliminations say what two ends conclude.
+// reached, and g.weakLinked / g.endEliminations say what two ends conclude. One link
+// stays out of the graph and its searches: a set's forcing of a cell (g.forcedBy),
+// which only continuous loops use, to close (chainView.collect).
 
 // chainLinks says which nodes and links a chain technique may use.
 type chainLinks struct {
@@ -73,6 +75,11 @@ type chainGraph struct {
 	// goes on over strong links, an on state off over weak ones. The moves from state
 	// st are next[nextAt[st]:nextAt[st+1]], sorted by node.
 	nextAt, next []int32
+	// forcedAt and forced are the cells each set node forces (alsForcings), made when
+	// first asked for: forced[forcedAt[x]:forcedAt[x+1]] are candidate nodes.
+	forceOnce        sync.Once
+	forcedAt, forced []int32
+	forces           []uint64 // a bit per node: it forces some cell
 }
 
 func (g *chainGraph) nodeCells(i int32) []uint64 {
@@ -296,6 +303,128 @@ func (g *chainGraph) addALS() {
 		}
 		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALS))
 	}
+}
+
+// forcedBy returns the candidates that set node x forces: with x's digit out of the
+// set, the set holds each of its other digits, and a cell outside it (of three or more
+// digits) that sees every place of all its digits but one is then that one. So either
+// the set holds x's digit or the cell holds its one: a strong link, which HoDoKu's
+// tables hold too. Only continuous loops use it (chainView.collect); the searches the
+// chain techniques share leave it out.
+func (g *chainGraph) forcedBy(x int32) []int32 {
+	g.forceOnce.Do(g.alsForcings)
+	return g.forced[g.forcedAt[x]:g.forcedAt[x+1]]
+}
+
+// alsForcings fills forcedAt and forced for every set node. A set node forces a cell
+// when, leaving its digit j aside, the set covers all the cell's digits but one, k (the
+// cell sees every place of each of them in the set), and j is not covered (else the
+// set's losing j would leave the cell nothing or j). When the set covers all the
+// cell's digits, only losing a covered j forces the cell, to j. Bivalue cells are left
+// out: the set's own links and the cell's already make that chain. So is a set node
+// without weak links, which no chain enters false.
+func (g *chainGraph) alsForcings() {
+	b := g.b
+	g.forcedAt = make([]int32, len(g.nodes)+1)
+	g.forces = make([]uint64, (len(g.nodes)+63)/64)
+	in, once, twice := make([]uint64, g.nw), make([]uint64, g.nw), make([]uint64, g.nw)
+	var cov []uint64
+	var forced []int32
+	var hits []alsHit
+	for _, a := range g.als {
+		k := int32(a.digits.Count())
+		entered := false
+		for x := a.firstNode; x < a.firstNode+k; x++ {
+			entered = entered || len(g.weakOf(x)) > 0
+		}
+		if !entered {
+			for x := a.firstNode; x < a.firstNode+k; x++ {
+				g.forcedAt[x+1] = int32(len(forced))
+			}
+			continue
+		}
+		for _, c := range a.cells {
+			cbSet(in, c)
+		}
+		// cov holds, per digit of the set, the cells outside it holding the digit and
+		// seeing all its places; a forced cell (three digits or more) is in two of them.
+		cov = slices.Grow(cov[:0], int(k)*g.nw)[:int(k)*g.nw]
+		clear(once)
+		clear(twice)
+		ds := a.digits
+		for i := range int(k) {
+			see, hold := g.nodeSee(a.firstNode+int32(i)), g.holders(ds.First())
+			ds &= ds - 1
+			cz := cov[i*g.nw : (i+1)*g.nw]
+			for w := range see {
+				m := see[w] & hold[w] &^ in[w]
+				cz[w] = m
+				twice[w] |= once[w] & m
+				once[w] |= m
+			}
+		}
+		clear(in)
+		// The cells forced by some digit of the set, with the digits that force them.
+		hits = hits[:0]
+		for w, m := range twice {
+			for ; m != 0; m &= m - 1 {
+				c := board.Cell(w*64 + bits.TrailingZeros64(m))
+				cs := b.Candidates(c)
+				var cv board.DigitSet
+				ds := a.digits
+				for i := range int(k) {
+					if cov[i*g.nw+w]&(m&-m) != 0 {
+						cv |= ds & -ds
+					}
+					ds &= ds - 1
+				}
+				free := cs &^ cv
+				switch {
+				case cs.Count() < 3 || free.Count() > 1:
+				case free == 0:
+					hits = append(hits, alsHit{c, cv, 0})
+				default:
+					hits = append(hits, alsHit{c, a.digits &^ cv, free.First()})
+				}
+			}
+		}
+		for x := a.firstNode; x < a.firstNode+k; x++ {
+			j := g.nodes[x].digit
+			if len(hits) > 0 && len(g.weakOf(x)) > 0 {
+				for _, h := range hits {
+					if !h.by.Has(j) {
+						continue
+					}
+					to := h.to
+					if to == 0 {
+						to = j
+					}
+					if y := g.candNode(h.cell, to); y >= 0 {
+						forced = append(forced, y)
+					}
+				}
+			}
+			g.forcedAt[x+1] = int32(len(forced))
+			if g.forcedAt[x+1] > g.forcedAt[x] {
+				g.forces[x>>6] |= 1 << (uint(x) & 63)
+			}
+		}
+	}
+	g.forced = forced
+}
+
+// alsHit is a cell that a set forces: losing any digit of by makes it to (or, when to
+// is 0, the digit lost).
+type alsHit struct {
+	cell board.Cell
+	by   board.DigitSet
+	to   board.Digit
+}
+
+// alsDigitIndex returns the place of digit d among the digits of a set, in increasing
+// order: its node is the set's first node plus that.
+func alsDigitIndex(ds board.DigitSet, d board.Digit) int32 {
+	return int32(bits.OnesCount32(uint32(ds & (board.DigitsOf(d) - 1))))
 }
 
 // inOneLine reports whether the cells all lie in one row or all in one column.
@@ -710,7 +839,12 @@ func (m *chainMemo) run(start int32) ([]chainVisit, int32, []chainVisit) {
 
 // chainVisitPath returns the nodes from the start to visit i of vs.
 func chainVisitPath(vs []chainVisit, i int32) []int32 {
-	out := make([]int32, vs[i].depth+1)
+	return chainVisitPathTo(nil, vs, i)
+}
+
+// chainVisitPathTo is chainVisitPath into out's room.
+func chainVisitPathTo(out []int32, vs []chainVisit, i int32) []int32 {
+	out = slices.Grow(out[:0], int(vs[i].depth)+1)[:vs[i].depth+1]
 	for k := len(out) - 1; i >= 0; k, i = k-1, vs[i].parent {
 		out[k] = vs[i].state >> 1
 	}

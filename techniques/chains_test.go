@@ -3,6 +3,7 @@ package techniques
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,9 +26,7 @@ var chainTechniques = map[string]Technique{
 }
 
 // chainLibMisses are the library cases (by line) known not to pass, with why.
-var chainLibMisses = map[int]string{
-	952: "0709-2: a grouped continuous loop through an almost locked set whose eliminations we do not find",
-}
+var chainLibMisses = map[int]string{}
 
 // TestChainConformance runs every HoDoKu library case of the chain codes through
 // Conform: some step of the technique must make exactly the case's eliminations or
@@ -277,4 +276,115 @@ func TestChainMemoFollowsState(t *testing.T) {
 		}
 	}
 	require.Positive(t, checked)
+}
+
+// forcingCase reads the fixture state of library line 952, where a set forces a cell.
+func forcingCase(t *testing.T) *board.Board {
+	t.Helper()
+	f := readFixture(t, fixtureDir+"/grouped-continuous-nice-loop.yaml")
+	for _, c := range f.Cases {
+		if strings.HasPrefix(c.Name, "library 0709-2, line 952") {
+			return caseBoard(t, c)
+		}
+	}
+	t.Fatal("no fixture case for library line 952")
+	return nil
+}
+
+// setNode returns the node of digit d of the almost locked set on exactly the given
+// cells, or fails.
+func setNode(t *testing.T, g *chainGraph, cells []string, d board.Digit) int32 {
+	t.Helper()
+	var want []board.Cell
+	for _, name := range cells {
+		c, err := g.l.ParseCell(name)
+		require.NoError(t, err)
+		want = append(want, c)
+	}
+	for _, a := range g.als {
+		if slices.Equal(a.cells, want) {
+			require.True(t, a.digits.Has(d), "set %v has no %d", cells, d)
+			return a.firstNode + alsDigitIndex(a.digits, d)
+		}
+	}
+	t.Fatalf("no set on %v", cells)
+	return -1
+}
+
+// TestChainALSForcings checks the links of a set to the cells it forces on the state of
+// library line 952: a set without digit j holds its other digits, so a cell that sees
+// all of their places but for one digit k of its own is k.
+func TestChainALSForcings(t *testing.T) {
+	b := forcingCase(t)
+	g := buildChainGraph(b, allGroupedLinks)
+	col9 := []string{"r1c9", "r7c9", "r8c9", "r9c9"}
+	box9 := []string{"r7c8", "r7c9", "r8c9", "r9c9"}
+	for _, tc := range []struct {
+		name  string
+		set   []string
+		digit board.Digit // the digit the set loses
+		cell  string
+		to    board.Digit
+		want  bool
+	}{
+		{"column set without 3 makes r7c8 5", col9, 3, "r7c8", 5, true},
+		{"column set without 6 makes r7c8 5 too", col9, 6, "r7c8", 5, true},
+		{"box set without 5 makes r1c9 3", box9, 5, "r1c9", 3, true},
+		{"losing a digit the cell sees all of forces nothing", col9, 2, "r7c8", 5, false},
+		{"a cell the set covers wholly is forced to the digit lost", col9, 3, "r4c9", 3, true},
+		{"nor to another digit", col9, 3, "r4c9", 2, false},
+		{"a cell the set covers too little of is not forced", col9, 3, "r9c7", 5, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := setNode(t, g, tc.set, tc.digit)
+			c, err := g.l.ParseCell(tc.cell)
+			require.NoError(t, err)
+			y := g.candNode(c, tc.to)
+			require.GreaterOrEqual(t, y, int32(0), "%s has no %d", tc.cell, tc.to)
+			assert.Equal(t, tc.want, slices.Contains(g.forcedBy(x), y))
+		})
+	}
+	// What the loop removes through the box set's forcing of r1c9: the set lacks 5 or
+	// one of r1c9's 1 and 6, so 6 (only in r9c9 there) is in r9c9 or r1c9.
+	x := setNode(t, g, box9, 5)
+	r1c9, err := g.l.ParseCell("r1c9")
+	require.NoError(t, err)
+	got := g.forcingEliminations(nil, x, g.candNode(r1c9, 3), make([]uint64, g.nw))
+	var names []string
+	for _, c := range got {
+		names = append(names, g.l.CandidateName(c))
+	}
+	assert.Equal(t, []string{"r4c9<>6"}, names)
+}
+
+// TestChainALSForcingsHold checks every forcing link on the states of real puzzles
+// against the solution: the set holds the digit it would lose, or the forced cell
+// holds its digit. Bivalue cells are never the forced ones.
+func TestChainALSForcingsHold(t *testing.T) {
+	checked := 0
+	for _, line := range chainPuzzles(t, 3) {
+		p, err := board.Parse(line)
+		require.NoError(t, err)
+		_, sol := solvedPuzzle(t, line)
+		walkStuck(t, p, basicsBefore(), chainFamily, func(b *board.Board) {
+			g := buildChainGraph(b, allGroupedLinks)
+			for x := range int32(len(g.nodes)) {
+				nx := g.nodes[x]
+				if nx.kind != chainALSNode {
+					require.Empty(t, g.forcedBy(x))
+					continue
+				}
+				held := slices.ContainsFunc(g.als[nx.als].cells, func(c board.Cell) bool { return sol[c] == nx.digit })
+				for _, y := range g.forcedBy(x) {
+					ny := g.nodes[y]
+					require.Equal(t, chainCandidate, ny.kind)
+					require.GreaterOrEqual(t, b.Candidates(ny.cell).Count(), 3)
+					require.True(t, held || sol[ny.cell] == ny.digit, "%s: set %v without %d does not force %s",
+						b, g.als[nx.als].cells, nx.digit, g.l.CandidateName(board.Candidate{Cell: ny.cell, Digit: ny.digit}))
+					checked++
+				}
+			}
+		})
+	}
+	require.Positive(t, checked, "no forcing link on any state")
 }
