@@ -314,7 +314,8 @@ type chainRefute struct {
 // returns for each node its first contradiction.
 func (v chainView) refutations(g *chainGraph) []chainRefute {
 	out := make([]chainRefute, len(g.nodes))
-	s := newChainSearch(g)
+	s := borrowChainSearch(g)
+	defer returnChainSearch(s)
 	may := g.refutable()
 	for start := range int32(len(g.nodes)) {
 		nd := g.nodes[start]

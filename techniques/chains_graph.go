@@ -720,6 +720,29 @@ func newChainSearch(g *chainGraph) *chainSearch {
 	}
 }
 
+// chainSearches pools search scratch: a finder runs its searches and is done with the
+// arrays (thousands of states each) before it returns, so the next one can reuse them.
+var chainSearches = sync.Pool{New: func() any { return new(chainSearch) }}
+
+// borrowChainSearch returns a search over g from the pool, as newChainSearch would make
+// it; give it back with returnChainSearch once its results are copied out.
+func borrowChainSearch(g *chainGraph) *chainSearch {
+	s := chainSearches.Get().(*chainSearch)
+	ns := 2 * len(g.nodes)
+	s.g, s.round = g, 0
+	s.stamp = slices.Grow(s.stamp[:0], ns)[:ns]
+	clear(s.stamp) // stamps of another graph would read as reached
+	s.parent = slices.Grow(s.parent[:0], ns)[:ns]
+	s.depth = slices.Grow(s.depth[:0], ns)[:ns]
+	s.queue = slices.Grow(s.queue[:0], ns)
+	return s
+}
+
+func returnChainSearch(s *chainSearch) {
+	s.g = nil
+	chainSearches.Put(s)
+}
+
 // run searches from node start in the given state, over at most maxLinks links, and
 // returns the states reached in order of distance (the start first). A chain never
 // passes through a node twice; the start's opposite state may be reached (a
@@ -897,7 +920,8 @@ func (m *chainMemo) search(kind chainNodeKind, hint int) ([]int32, []chainVisit)
 	g := m.g
 	runAt := make([]int32, len(g.nodes)+1)
 	visits := make([]chainVisit, 0, hint)
-	s := newChainSearch(g)
+	s := borrowChainSearch(g)
+	defer returnChainSearch(s)
 	at := make([]int32, 2*len(g.nodes)) // state -> its visit, for this start's search
 	for start := range int32(len(g.nodes)) {
 		runAt[start] = int32(len(visits))
