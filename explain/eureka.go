@@ -119,6 +119,12 @@ type ChainStep struct {
 	// are an almost locked set (one digit more than cells), so with the previous digit
 	// gone they hold each of their other digits. The prose says why.
 	Locked bool
+	// Forced is true when a strong link from a set to a single cell outside it, on
+	// another digit, led here: without From the set (FromCells) holds its other digits,
+	// which leaves this cell only this digit.
+	Forced    bool
+	From      board.Digit
+	FromCells []board.Cell
 }
 
 // WalkChain returns the nodes of a chain in the order a reader follows them, each with
@@ -154,6 +160,10 @@ func WalkChain(l *board.Layout, c Chain) []ChainStep {
 			SameCells: i > 0 && sameCells(c.Nodes[(i-1)%n], node),
 		}
 		out[i].Locked = out[i].SameCells && link == Strong && out[i].Group
+		if prev := c.Nodes[(i+n-1)%n]; i > 0 && link == Strong && len(prev.Cells) > 1 && len(node.Cells) == 1 &&
+			prev.Digits != node.Digits && !slices.Contains(prev.Cells, node.Cells[0]) {
+			out[i].Forced, out[i].From, out[i].FromCells = true, prev.Digits.First(), prev.Cells
+		}
 	}
 	return out
 }

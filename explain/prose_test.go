@@ -85,6 +85,18 @@ func TestProse(t *testing.T) {
 	}
 	alsAIC := Step{Technique: "grouped-aic", Eliminations: []board.Candidate{cand(7, 7, 2)},
 		Pattern: Pattern{Digits: digits(2, 5), Chains: []Chain{alsChain}, Sets: []Group{{Cells: alsCells, Digits: digits(2, 5, 6, 9)}}}}
+	// HoDoKu library line 952: (3=1)r1c3-(1)r12c1=(1-5)r9c1=(5)r9c7-(5)SET=(3)r1c9-(3)r1c3,
+	// where the set, without 5, forces r1c9 to 3.
+	set := []board.Cell{cell(7, 8), cell(7, 9), cell(8, 9), cell(9, 9)}
+	one := func(r, c int, d board.Digit) Node { return Node{Cells: []board.Cell{cell(r, c)}, Digits: digits(d)} }
+	forcedLoop := Step{Technique: "grouped-continuous-nice-loop",
+		Eliminations: []board.Candidate{cand(1, 4, 3), cand(4, 9, 6), cand(9, 1, 2)},
+		Pattern: Pattern{Digits: digits(1, 3, 5), Sets: []Group{{Cells: set, Digits: digits(1, 2, 5, 6, 8)}}, Chains: []Chain{{
+			Nodes: []Node{one(1, 3, 3), one(1, 3, 1), {Cells: []board.Cell{cell(1, 1), cell(2, 1)}, Digits: digits(1)},
+				one(9, 1, 1), one(9, 1, 5), one(9, 7, 5), {Cells: set, Digits: digits(5)}, one(1, 9, 3)},
+			Links: []LinkKind{Strong, Weak, Strong, Weak, Strong, Weak, Strong},
+			Loop:  true,
+		}}}}
 	tests := []struct {
 		name      string
 		step      Step
@@ -133,6 +145,23 @@ func TestProse(t *testing.T) {
 			step: func() Step { s := alsAIC; s.Pattern.Sets = nil; return s }(), lang: EN,
 			want:    []string{"so 2 is in r6c8, r8c8 or r9c8."},
 			wantNot: []string{"almost locked"},
+		},
+		{
+			name: "a loop through a set that forces a cell says why the cell is forced",
+			step: forcedLoop, lang: EN,
+			want: []string{"so r1c9 is 3 (without 5 the set r7c8, r7c9, r8c9 and r9c9 holds each of its other digits, 1, 2, 6 and 8,",
+				"The link through the set holds both ways too: the set lacks 5 or one of the other candidates of r1c9"},
+		},
+		{
+			name: "the forcing set in Japanese",
+			step: forcedLoop, lang: JA,
+			want: []string{"（5が抜けるとr7c8・r7c9・r8c9・r9c9の組は残りの1・2・6・8をすべて持ち", "組を通るリンクも両向きに成り立つ"},
+		},
+		{
+			name:    "a loop without such a link says nothing of it",
+			step:    Step{Technique: "grouped-aic", Eliminations: alsAIC.Eliminations, Pattern: alsAIC.Pattern},
+			lang:    EN,
+			wantNot: []string{"holds both ways", "is left for it"},
 		},
 		{
 			name: "a technique without a template gets a sentence from its one-liner",
