@@ -324,7 +324,7 @@ func (v chainView) refutations(g *chainGraph) []chainRefute {
 		}
 		unplaced := chainState(start, false)
 		refutes := func(st int32) bool {
-			ne := g.nodes[st>>1]
+			ne := &g.nodes[st>>1]
 			return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
 		}
 		q := s.runUntil(start, true, v.maxLinks, refutes)
@@ -386,8 +386,8 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					}
 					continue
 				}
-				na, nb := g.nodes[start], g.nodes[end]
-				if v.sameEnds && na.digit != nb.digit {
+				// Not a copy of the two nodes: this runs for every state reached.
+				if v.sameEnds && g.nodes[start].digit != g.nodes[end].digit {
 					continue
 				}
 				if v.ends == endsContinuous {
@@ -510,7 +510,7 @@ func (g *chainGraph) hasGroup(path []int32) bool {
 // endEliminations appends the candidates weakly linked to both ends of an open chain:
 // one end is true, so none of them can be.
 func (g *chainGraph) endEliminations(out []board.Candidate, a, z int32) []board.Candidate {
-	na, nz := g.nodes[a], g.nodes[z]
+	na, nz := &g.nodes[a], &g.nodes[z]
 	if na.digit == nz.digit {
 		return g.appendSeenByBoth(out, a, z, nil)
 	}

@@ -678,7 +678,7 @@ func chainCompress(nodes int, edges [][2]int32, sc *linkScratch, atBuf, toBuf *[
 // weakLinked reports whether at most one of nodes x and y can be true: the same digit
 // in disjoint cells that all see each other, or two digits of one cell.
 func (g *chainGraph) weakLinked(x, y int32) bool {
-	a, c := g.nodes[x], g.nodes[y]
+	a, c := &g.nodes[x], &g.nodes[y]
 	if a.digit != c.digit {
 		return a.size == 1 && c.size == 1 && a.cell == c.cell
 	}
