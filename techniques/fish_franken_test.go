@@ -213,16 +213,7 @@ func TestComplexFishSound(t *testing.T) {
 				})
 			}
 			requireSameBoard(t, before, b)
-			if ok {
-				mustApply(t, b, s)
-				continue
-			}
-			for c := range board.Cell(b.Layout().Cells()) {
-				if b.Value(c) == 0 {
-					require.NoError(t, b.Place(c, sol[c]))
-					break
-				}
-			}
+			stepOrPlace(t, b, sol, s, ok)
 		}
 	}
 	t.Logf("%d states, steps checked: %v", states, fired)
@@ -248,16 +239,8 @@ func TestComplexFishOtherSizes(t *testing.T) {
 					return true
 				})
 			}
-			if s, _, ok := First(b, Default()[:8], Knowledge{Unique: true}); ok {
-				mustApply(t, b, s)
-				continue
-			}
-			for c := range board.Cell(b.Layout().Cells()) {
-				if b.Value(c) == 0 {
-					require.NoError(t, b.Place(c, sol[c]))
-					break
-				}
-			}
+			s, _, ok := First(b, Default()[:8], Knowledge{Unique: true})
+			stepOrPlace(t, b, sol, s, ok)
 		}
 	})
 }
@@ -307,16 +290,7 @@ func fishWalkStates(tb testing.TB, max, shared int, stuck bool) []*board.Board {
 			if !ok || !stuck {
 				states = append(states, p.Clone())
 			}
-			if ok {
-				mustApply(tb, p, s)
-				continue
-			}
-			for c := range board.Cell(p.Layout().Cells()) {
-				if p.Value(c) == 0 {
-					require.NoError(tb, p.Place(c, sol[c]))
-					break
-				}
-			}
+			stepOrPlace(tb, p, sol, s, ok)
 		}
 	}
 	return states

@@ -72,16 +72,7 @@ func TestFinnedFishSound(t *testing.T) {
 			}
 			requireSameBoard(t, before, b)
 			s, _, ok := First(b, ts, Knowledge{Unique: true})
-			if ok {
-				mustApply(t, b, s)
-				continue
-			}
-			for c := range board.Cell(b.Layout().Cells()) {
-				if b.Value(c) == 0 {
-					require.NoError(t, b.Place(c, sol[c]))
-					break
-				}
-			}
+			stepOrPlace(t, b, sol, s, ok)
 		}
 	}
 	t.Logf("steps checked: %v", fired)

@@ -102,6 +102,22 @@ func mustApply(tb testing.TB, b *board.Board, s explain.Step) {
 	require.NoError(tb, Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
 }
 
+// stepOrPlace moves a walk on from b: it applies s when ok, and where the techniques
+// are stuck it places the solution's digit in the first empty cell instead.
+func stepOrPlace(tb testing.TB, b *board.Board, sol []board.Digit, s explain.Step, ok bool) {
+	tb.Helper()
+	if ok {
+		mustApply(tb, b, s)
+		return
+	}
+	for c := range board.Cell(b.Layout().Cells()) {
+		if b.Value(c) == 0 {
+			require.NoError(tb, b.Place(c, sol[c]))
+			return
+		}
+	}
+}
+
 // walkStuck solves b with basics, and with family where basics find nothing, calling
 // stuck at every state where basics find nothing; it stops when neither finds a step,
 // or after 400 steps.
