@@ -151,6 +151,7 @@ func TestProse(t *testing.T) {
 			step: forcedLoop, lang: EN,
 			want: []string{"so r1c9 is 3 (without 5 the set r7c8, r7c9, r8c9 and r9c9 holds each of its other digits, 1, 2, 6 and 8,",
 				"The link through the set holds both ways too: the set lacks 5 or one of the other candidates of r1c9"},
+			wantNot: []string{"A set the loop passes through", "almost locked set"}, // it only leaves the set
 		},
 		{
 			name: "the forcing set in Japanese",
