@@ -311,26 +311,21 @@ type chainRefute struct {
 }
 
 // refutations searches from every candidate made true, up to the view's length, and
-// returns for each node its first contradiction.
+// returns for each candidate node its first contradiction.
 func (v chainView) refutations(g *chainGraph) []chainRefute {
-	out := make([]chainRefute, len(g.nodes))
+	out := make([]chainRefute, g.ncand) // only candidates are refuted
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
 	may := g.refutable()
-	for start := range int32(len(g.nodes)) {
-		nd := g.nodes[start]
-		if nd.kind != chainCandidate || !may[start] {
+	for start := range g.ncand {
+		if !may[start] {
 			continue
 		}
-		unplaced := chainState(start, false)
-		refutes := func(st int32) bool {
-			ne := &g.nodes[st>>1]
-			return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
-		}
+		refutes := func(st int32) bool { return g.refutes(start, st) }
 		q := s.runUntil(start, true, v.maxLinks, refutes)
 		if st := q[len(q)-1]; len(q) > 1 && refutes(st) {
 			path := s.path(st)
-			if st == unplaced {
+			if st == chainState(start, false) {
 				path = path[:len(path)-1]
 			}
 			out[start] = chainRefute{path: path, depth: int(s.depth[st])}

@@ -61,6 +61,7 @@ type chainGraph struct {
 	b     *board.Board
 	nw    int // words of a cell bitset for this layout
 	nodes []chainNode
+	ncand int32 // the candidate nodes come first: nodes[:ncand]
 	als   []chainALS
 	// alsCells holds the cells of every set, each set's slice of it in turn.
 	alsCells []board.Cell
@@ -162,6 +163,7 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 			g.newNode(d, chainCandidate, -1, []board.Cell{c})
 		}
 	}
+	g.ncand = int32(len(g.nodes))
 	if k.groups {
 		g.addGroups()
 	}
@@ -691,6 +693,16 @@ func (g *chainGraph) weakLinked(x, y int32) bool {
 	return true
 }
 
+// refutes reports whether state st contradicts candidate node start made true: the
+// candidate false, or another digit of its cell true (a one-cell node).
+func (g *chainGraph) refutes(start, st int32) bool {
+	if st == chainState(start, false) {
+		return true
+	}
+	nd, ne := &g.nodes[start], &g.nodes[st>>1]
+	return st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
+}
+
 // A search state is a node that the chain has made true (on) or false (off):
 // state = node*2 + 1 for on. Off states go on over strong links, on states go off
 // over weak links.
@@ -1031,10 +1043,7 @@ func chainMemoFor(b *board.Board, kinds chainLinks, maxLinks int) *chainMemo {
 func (g *chainGraph) refutable() []bool {
 	n := len(g.nodes)
 	ns := 2 * n
-	k := 0 // candidates come first among the nodes
-	for k < n && g.nodes[k].kind == chainCandidate {
-		k++
-	}
+	k := int(g.ncand)
 	sc := tarjanPool.Get().(*tarjanScratch)
 	defer tarjanPool.Put(sc)
 	sc.reset(ns)
@@ -1129,7 +1138,7 @@ func (g *chainGraph) refutable() []bool {
 		c := comp[st]
 		return c != unseen && reach[int(c)*w+s/64]&(1<<(uint(s)%64)) != 0
 	}
-	out := make([]bool, n)
+	out := make([]bool, k)
 	for s := range k {
 		nd := g.nodes[s]
 		out[s] = has(chainState(int32(s), false), s)

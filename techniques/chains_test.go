@@ -223,18 +223,11 @@ func TestChainRefutable(t *testing.T) {
 			g := buildChainGraph(b, kinds)
 			may := g.refutable()
 			s := newChainSearch(g)
-			for start := range int32(len(g.nodes)) {
+			for start := range g.ncand {
 				nd := g.nodes[start]
-				if nd.kind != chainCandidate {
-					continue
-				}
-				unplaced := chainState(start, false)
-				q := s.runUntil(start, true, chainMaxLinks, func(st int32) bool {
-					ne := g.nodes[st>>1]
-					return st == unplaced || st&1 == 1 && ne.digit != nd.digit && ne.size == 1 && ne.cell == nd.cell
-				})
-				last := g.nodes[q[len(q)-1]>>1]
-				found := len(q) > 1 && (q[len(q)-1] == unplaced || q[len(q)-1]&1 == 1 && last.cell == nd.cell && last.size == 1 && last.digit != nd.digit)
+				refutes := func(st int32) bool { return g.refutes(start, st) }
+				q := s.runUntil(start, true, chainMaxLinks, refutes)
+				found := len(q) > 1 && refutes(q[len(q)-1])
 				if found {
 					refuted++
 					require.True(t, may[start], "%s: %s refuted by the search but not marked", b, b.Layout().CandidateName(board.Candidate{Cell: nd.cell, Digit: nd.digit}))

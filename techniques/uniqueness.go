@@ -359,35 +359,34 @@ func (r *urRect) extraStep(b *board.Board, id string, roofs []int, z board.Digit
 	return s, true
 }
 
-func ur2(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
-	roofs := r.roofs()
-	if len(roofs) != 2 || oppositeCorners(roofs[0], roofs[1]) {
+// extraOnRoofs is the check of types 2 and 5: the roofs (a shape roofsFit accepts)
+// hold the pair and one same extra digit z, which leaves the cells that see every roof.
+func extraOnRoofs(id string, roofsFit func(roofs []int) bool) urCheck {
+	return func(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
+		roofs := r.roofs()
+		if !roofsFit(roofs) {
+			return true
+		}
+		z, ok := r.oneExtra(b, roofs)
+		if !ok {
+			return true
+		}
+		if s, ok := r.extraStep(b, id, roofs, z); ok {
+			return report(s)
+		}
 		return true
 	}
-	z, ok := r.oneExtra(b, roofs)
-	if !ok {
-		return true
-	}
-	if s, ok := r.extraStep(b, idUR2, roofs, z); ok {
-		return report(s)
-	}
-	return true
 }
 
-func ur5(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
-	roofs := r.roofs()
-	if len(roofs) != 3 && (len(roofs) != 2 || !oppositeCorners(roofs[0], roofs[1])) {
-		return true
-	}
-	z, ok := r.oneExtra(b, roofs)
-	if !ok {
-		return true
-	}
-	if s, ok := r.extraStep(b, idUR5, roofs, z); ok {
-		return report(s)
-	}
-	return true
-}
+// Type 2: two roofs on one side; type 5: two roofs on a diagonal, or three.
+var (
+	ur2 = extraOnRoofs(idUR2, func(roofs []int) bool {
+		return len(roofs) == 2 && !oppositeCorners(roofs[0], roofs[1])
+	})
+	ur5 = extraOnRoofs(idUR5, func(roofs []int) bool {
+		return len(roofs) == 3 || len(roofs) == 2 && oppositeCorners(roofs[0], roofs[1])
+	})
+)
 
 // housesOfBoth returns the houses that hold both cells, in house order.
 func housesOfBoth(l *board.Layout, a, c board.Cell) []board.House {

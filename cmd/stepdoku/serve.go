@@ -279,11 +279,16 @@ func apiExplain(ctx context.Context, req apiRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return traceJSON(l, tr)
+}
+
+// traceJSON is trace tr as explain --format json writes it.
+func traceJSON(l *board.Layout, tr explain.Trace) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	if err := explain.WriteJSON(&buf, l, tr); err != nil {
 		return nil, err
 	}
-	return json.RawMessage(buf.Bytes()), nil
+	return buf.Bytes(), nil
 }
 
 // walk is what the app draws: the trace (as explain --format json) and one picture per
@@ -298,15 +303,15 @@ func apiWalk(ctx context.Context, req apiRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := explain.WriteJSON(&buf, l, tr); err != nil {
+	doc, err := traceJSON(l, tr)
+	if err != nil {
 		return nil, err
 	}
 	pics, err := stepPictures(l, tr)
 	if err != nil {
 		return nil, err
 	}
-	return walkDoc{Trace: buf.Bytes(), Pictures: pics}, nil
+	return walkDoc{Trace: doc, Pictures: pics}, nil
 }
 
 // stepPictures draws the puzzle, every step and the end of trace tr.
