@@ -40,12 +40,7 @@ first cell of such a pair it is in the second, and then it is not in any cell th
 shares a house with that one, and so on. A chain that starts and ends with such a pair
 proves that one of its two ends holds the digit, so any cell that sees both ends
 cannot hold it.`,
-	Find: chainFinder(chainView{
-		id:       idXChain,
-		kinds:    chainLinks{houseStrong: true, houseWeak: true},
-		ends:     endsOpen,
-		sameEnds: true,
-	}),
+	Find: chainFinder(xChainView),
 }
 
 // XYChain is the chain of bivalue cells: each cell's other digit is the next cell's
@@ -62,12 +57,7 @@ Walk through cells that have only two candidates. If the first cell is not x it 
 its other digit, which the next cell (in the same house) then cannot be, so that cell is
 its own other digit, and so on. When the last cell's far digit is x again, either the
 first or the last cell is x, so x leaves every cell that sees both.`,
-	Find: chainFinder(chainView{
-		id:       idXYChain,
-		kinds:    chainLinks{cellStrong: true, houseWeak: true, bivalueOnly: true},
-		ends:     endsOpen,
-		sameEnds: true,
-	}),
+	Find: chainFinder(xyChainView),
 }
 
 // ContinuousNiceLoop is an alternating chain that closes on itself: every weak link in
@@ -85,11 +75,7 @@ most one is true) all the way round. Whichever way the loop is coloured, exactly
 of every link is true, so each weak link works like a strong one: the digit leaves the
 rest of a house that joins two cells, and the other digits leave a cell that joins two
 of its digits.`,
-	Find: chainFinder(chainView{
-		id:    idContinuousNiceLoop,
-		kinds: allChainLinks,
-		ends:  endsContinuous,
-	}),
+	Find: chainFinder(loopView),
 }
 
 // DiscontinuousNiceLoop is an alternating loop with one break at its start: a candidate
@@ -107,11 +93,7 @@ If assuming a candidate true leads round the loop to that same candidate being f
 or to another digit of its cell being true, the assumption fails and the candidate goes.
 If assuming it false leads round to it being true, it is the cell's digit, and the
 cell's other candidates go.`,
-	Find: chainFinder(chainView{
-		id:    idDiscontinuousNiceLoop,
-		kinds: allChainLinks,
-		ends:  endsDiscontinuous,
-	}),
+	Find: chainFinder(brokenLoopView),
 }
 
 // AIC is the alternating inference chain between two different candidates: one of its
@@ -129,12 +111,7 @@ true) and weak (if one end is true the other is false), starting and ending with
 link. If the first candidate is false the last is true, so one of the two ends is true,
 and any candidate that sees both ends (the same digit in a shared house, or the other
 end's digit in an end's cell) is false.`,
-	Find: chainFinder(chainView{
-		id:    idAIC,
-		kinds: allChainLinks,
-		ends:  endsOpen,
-		open:  true,
-	}),
+	Find: chainFinder(aicView),
 }
 
 // GroupedContinuousNiceLoop is the continuous nice loop that uses at least one group
@@ -151,13 +128,7 @@ A continuous nice loop in which some nodes are groups: the two or three places o
 where a box meets a row or column, true when the digit is in one of them. Groups link to
 the rest of the box or line as single cells do, so loops close that single candidates
 cannot.`,
-	Find: chainFinder(chainView{
-		id:      idGroupedContinuousLoop,
-		kinds:   allGroupedLinks,
-		ends:    endsContinuous,
-		grouped: true,
-		levels:  chainGroupedLevels,
-	}),
+	Find: chainFinder(groupedLoopView),
 }
 
 // GroupedDiscontinuousNiceLoop is the discontinuous nice loop that uses group nodes.
@@ -172,13 +143,7 @@ var GroupedDiscontinuousNiceLoop = Technique{
 A discontinuous nice loop in which some nodes are groups: the places of a digit where a
 box meets a row or column, taken together. The break at the start decides as in the plain
 loop: a candidate that disproves itself goes, one that proves itself is placed.`,
-	Find: chainFinder(chainView{
-		id:      idGroupedDiscontinuous,
-		kinds:   allGroupedLinks,
-		ends:    endsDiscontinuous,
-		grouped: true,
-		levels:  chainGroupedLevels,
-	}),
+	Find: chainFinder(groupedBrokenLoopView),
 }
 
 // GroupedAIC is the AIC that uses group nodes.
@@ -193,15 +158,62 @@ var GroupedAIC = Technique{
 An alternating inference chain in which some nodes are groups: the places of a digit
 where a box meets a row or column, true when the digit is in one of them. One end of
 the chain is true, so whatever sees both ends goes.`,
-	Find: chainFinder(chainView{
+	Find: chainFinder(groupedAICView),
+}
+
+// The views of the chain techniques, named so that tests can vary them.
+var (
+	xChainView = chainView{
+		id:       idXChain,
+		kinds:    chainLinks{houseStrong: true, houseWeak: true},
+		ends:     endsOpen,
+		sameEnds: true,
+	}
+	xyChainView = chainView{
+		id:       idXYChain,
+		kinds:    chainLinks{cellStrong: true, houseWeak: true, bivalueOnly: true},
+		ends:     endsOpen,
+		sameEnds: true,
+	}
+	loopView = chainView{
+		id:    idContinuousNiceLoop,
+		kinds: allChainLinks,
+		ends:  endsContinuous,
+	}
+	brokenLoopView = chainView{
+		id:    idDiscontinuousNiceLoop,
+		kinds: allChainLinks,
+		ends:  endsDiscontinuous,
+	}
+	aicView = chainView{
+		id:    idAIC,
+		kinds: allChainLinks,
+		ends:  endsOpen,
+		open:  true,
+	}
+	groupedLoopView = chainView{
+		id:      idGroupedContinuousLoop,
+		kinds:   allGroupedLinks,
+		ends:    endsContinuous,
+		grouped: true,
+		levels:  chainGroupedLevels,
+	}
+	groupedBrokenLoopView = chainView{
+		id:      idGroupedDiscontinuous,
+		kinds:   allGroupedLinks,
+		ends:    endsDiscontinuous,
+		grouped: true,
+		levels:  chainGroupedLevels,
+	}
+	groupedAICView = chainView{
 		id:      idGroupedAIC,
 		kinds:   allGroupedLinks,
 		ends:    endsOpen,
 		open:    true,
 		grouped: true,
 		levels:  chainGroupedLevels,
-	}),
-}
+	}
+)
 
 var (
 	allChainLinks   = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true}
@@ -231,6 +243,9 @@ type chainView struct {
 	grouped  bool // the chain must use a group node
 	maxLinks int  // 0: chainMaxLinks
 	levels   []int
+	// exhaustive searches from every start, without the filters of chains_reach.go:
+	// the tests compare the two.
+	exhaustive bool
 }
 
 // chainFound is one conclusion of the engine before it becomes a step.
@@ -256,11 +271,19 @@ func chainFinder(v chainView) Finder {
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		m := chainMemoFor(b, v.kinds, v.maxLinks)
-		g := m.g
-		var refuted []chainRefute
-		if v.ends == endsDiscontinuous {
-			refuted = v.refutations(g)
+		g := chainGraphFor(b, v.kinds)
+		var refuted, placed []chainRefute
+		var runs *chainRuns
+		switch v.ends {
+		case endsDiscontinuous:
+			refuted, placed = v.refutations(g)
+		case endsContinuous:
+			runs = v.loopSearches(g)
+		case endsOpen:
+			runs = v.openSearches(g)
+		}
+		if runs != nil {
+			defer chainRunsPool.Put(runs)
 		}
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
@@ -272,7 +295,7 @@ func chainFinder(v chainView) Finder {
 			if hi <= lo {
 				break
 			}
-			found := v.collect(m, refuted, lo, hi)
+			found := v.collect(g, runs, refuted, placed, lo, hi)
 			slices.SortStableFunc(found, func(x, y chainFound) int {
 				return cmp.Or(cmp.Compare(len(x.links), len(y.links)), compareBool(x.forced, y.forced), cmp.Compare(x.order, y.order))
 			})
@@ -291,6 +314,44 @@ func chainFinder(v chainView) Finder {
 	}
 }
 
+// loopSearches runs the searches of a continuous loop: from every candidate made
+// false whose component holds more than that state (a loop back to the start is a
+// cycle), kept to that component. Unless exhaustive.
+func (v chainView) loopSearches(g *chainGraph) *chainRuns {
+	start := make([]bool, len(g.nodes))
+	var within *chainComps
+	if !v.exhaustive {
+		within = g.components()
+	}
+	for x := range g.ncand {
+		start[x] = within == nil || within.size(within.comp[chainState(x, false)]) > 1
+	}
+	return g.searchFrom(start, v.maxLinks, within)
+}
+
+// openSearches runs the searches of an open chain: from the candidates and groups
+// made false that g.openStarts leaves (all, if exhaustive). A group is a start only
+// where some cell sees all of it and holds its digit, for only such a cell can go.
+func (v chainView) openSearches(g *chainGraph) *chainRuns {
+	var start []bool
+	if v.exhaustive {
+		start = make([]bool, len(g.nodes))
+		for x := range start {
+			start[x] = true
+		}
+	} else {
+		start = g.openStarts()
+	}
+	for x := range int32(len(g.nodes)) {
+		if k := g.nodes[x].kind; k == chainALSNode || k == chainGroup && !g.mayConclude(x) {
+			// A chain through a set is found from its candidates; sets as ends would
+			// only add the same conclusions at a higher cost.
+			start[x] = false
+		}
+	}
+	return g.searchFrom(start, v.maxLinks, nil)
+}
+
 // compareBool orders false before true.
 func compareBool(x, y bool) int {
 	switch {
@@ -304,41 +365,51 @@ func compareBool(x, y bool) int {
 
 // chainRefute is the first state, in order of distance, at which the search from a
 // candidate made true contradicts it (the candidate false, or another digit of its
-// cell true): the discontinuous loop that removes it. path is nil when there is none.
+// cell true), or the search from it made false reaches it true: the discontinuous
+// loop that removes or places it. path is nil when there is none.
 type chainRefute struct {
 	path  []int32
 	depth int
 }
 
-// refutations searches from every candidate made true, up to the view's length, and
-// returns for each candidate node its first contradiction.
-func (v chainView) refutations(g *chainGraph) []chainRefute {
-	out := make([]chainRefute, g.ncand) // only candidates are refuted
+// refutations searches from every candidate made true and made false, up to the
+// view's length, and returns for each candidate node its first contradiction and its
+// first placement. Only the candidates that g.refutable leaves are searched (all, if
+// exhaustive).
+func (v chainView) refutations(g *chainGraph) (refuted, placed []chainRefute) {
+	refuted, placed = make([]chainRefute, g.ncand), make([]chainRefute, g.ncand) // only candidates
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
-	may := g.refutable()
+	mayRefute, mayPlace := g.refutable()
 	for start := range g.ncand {
-		if !may[start] {
-			continue
-		}
-		refutes := func(st int32) bool { return g.refutes(start, st) }
-		q := s.runUntil(start, true, v.maxLinks, refutes)
-		if st := q[len(q)-1]; len(q) > 1 && refutes(st) {
-			path := s.path(st)
-			if st == chainState(start, false) {
-				path = path[:len(path)-1]
+		if v.exhaustive || mayRefute[start] {
+			refutes := func(st int32) bool { return g.refutes(start, st) }
+			q := s.runUntil(start, true, v.maxLinks, refutes)
+			if st := q[len(q)-1]; len(q) > 1 && refutes(st) {
+				path := s.path(st)
+				if st == chainState(start, false) {
+					path = path[:len(path)-1]
+				}
+				refuted[start] = chainRefute{path: path, depth: int(s.depth[st])}
 			}
-			out[start] = chainRefute{path: path, depth: int(s.depth[st])}
+		}
+		if v.exhaustive || mayPlace[start] {
+			on := chainState(start, true)
+			q := s.runUntil(start, false, v.maxLinks, func(st int32) bool { return st == on })
+			if q[len(q)-1] == on {
+				path := s.path(on)
+				placed[start] = chainRefute{path: path[:len(path)-1], depth: int(s.depth[on])}
+			}
 		}
 	}
-	return out
+	return refuted, placed
 }
 
 // collect gathers the conclusions of the view over chains of lo+1 to hi links (as the
 // search counts them: a loop's closing link is not counted), unsorted, from the stored
-// searches of m and, for a discontinuous loop, the refutations found beforehand.
-func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []chainFound {
-	g := m.g
+// searches runs or, for a discontinuous loop, the refutations and placements found
+// beforehand.
+func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []chainRefute, lo, hi int) []chainFound {
 	var found []chainFound
 	add := func(f chainFound) {
 		if v.grouped && !g.hasGroup(f.nodes) {
@@ -365,7 +436,11 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 		if v.ends == endsDiscontinuous && g.nodes[start].kind != chainCandidate {
 			continue // a loop's break is at a candidate
 		}
-		run, base, vs := m.run(start)
+		var run, vs []chainVisit
+		var base int32
+		if runs != nil {
+			run, base, vs = runs.run(start)
+		}
 		switch v.ends {
 		case endsOpen, endsContinuous:
 			for k, vis := range run {
@@ -386,7 +461,7 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					continue
 				}
 				if v.ends == endsContinuous {
-					if !g.weakLinked(start, end) || v.grouped && !m.throughGroup(vs, i) {
+					if !g.weakLinked(start, end) || v.grouped && !g.visitsThroughGroup(vs, i) {
 						continue
 					}
 					path := chainVisitPath(vs, i)
@@ -402,7 +477,7 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					continue
 				}
 				buf = g.endEliminations(buf[:0], start, end)
-				if len(buf) == 0 || v.open && g.weakLinked(start, end) || v.grouped && !m.throughGroup(vs, i) {
+				if len(buf) == 0 || v.open && g.weakLinked(start, end) || v.grouped && !g.visitsThroughGroup(vs, i) {
 					continue
 				}
 				path := chainVisitPath(vs, i)
@@ -412,16 +487,7 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 			nd := g.nodes[start]
 			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
 			// False implies true: place it.
-			placed := chainState(start, true)
-			for k, vis := range run {
-				if vis.state != placed {
-					continue
-				}
-				if d := int(vis.depth); d <= lo || d > hi {
-					break
-				}
-				path := chainVisitPath(vs, base+int32(k))
-				path = path[:len(path)-1]
+			if p := placed[start]; p.path != nil && p.depth > lo && p.depth <= hi {
 				// HoDoKu states the placement as the removal of the cell's other digits;
 				// so do we, so that both say the same thing in the same words.
 				var others []board.Candidate
@@ -429,9 +495,8 @@ func (v chainView) collect(m *chainMemo, refuted []chainRefute, lo, hi int) []ch
 					others = append(others, board.Candidate{Cell: nd.cell, Digit: o.First()})
 				}
 				if len(others) > 0 { // else it is a naked single, and the loop changes nothing
-					add(chainFound{nodes: path, links: chainAlternating(len(path), explain.Strong, explain.Weak), loop: true, elims: others})
+					add(chainFound{nodes: p.path, links: chainAlternating(len(p.path), explain.Strong, explain.Weak), loop: true, elims: others})
 				}
-				break
 			}
 			// True implies false, or another digit of the cell true: it goes.
 			if r := refuted[start]; r.path != nil && r.depth > lo && r.depth <= hi {

@@ -45,10 +45,11 @@ func loadHardStates(b *testing.B) []*board.Board {
 }
 
 // BenchmarkChainEngine measures the shared chain engine on the hard states: building
-// the graph of the grouped chains, and building it with the searches from every start
-// (the memo the grouped loops and AICs share), and the refutation search of the
-// discontinuous loop. cpu-us/state counts the CPU time of the whole process (the
-// collector included), which other processes on the machine do not inflate.
+// the graph of the grouped chains, finding its components (the filters' base), and on
+// top of those the searches of the continuous loop (kept to components), the
+// refutation and placement searches of the discontinuous loop, and the filter of the
+// open chains. cpu-us/state counts the CPU time of the whole process (the collector
+// included), which other processes on the machine do not inflate.
 func BenchmarkChainEngine(b *testing.B) {
 	states := loadHardStates(b)
 	run := func(name string, f func(s *board.Board)) {
@@ -68,8 +69,10 @@ func BenchmarkChainEngine(b *testing.B) {
 			b.ReportMetric(0, "ns/op")
 		})
 	}
-	run("graph", func(s *board.Board) { buildChainGraph(s, allGroupedLinks) })
-	run("memo", func(s *board.Board) { newChainMemo(s, allGroupedLinks, chainMaxLinks, 0) })
 	v := chainView{maxLinks: chainMaxLinks}
+	run("graph", func(s *board.Board) { buildChainGraph(s, allGroupedLinks) })
+	run("components", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).components() })
+	run("loops", func(s *board.Board) { chainRunsPool.Put(v.loopSearches(buildChainGraph(s, allGroupedLinks))) })
 	run("refutations", func(s *board.Board) { v.refutations(buildChainGraph(s, allGroupedLinks)) })
+	run("open-filter", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).openStarts() })
 }

@@ -81,6 +81,10 @@ type chainGraph struct {
 	forceOnce        sync.Once
 	forcedAt, forced []int32
 	forces           []uint64 // a bit per node: it forces some cell
+	// comps are the components of the search states (chains_reach.go), made when first
+	// asked for.
+	compOnce sync.Once
+	comps    *chainComps
 }
 
 func (g *chainGraph) nodeCells(i int32) []uint64 {
@@ -722,6 +726,9 @@ type chainSearch struct {
 	parent []int32
 	depth  []int16
 	queue  []int32
+	// within, when set, bounds the next searches to the states of component comp.
+	within []int32
+	comp   int32
 }
 
 func newChainSearch(g *chainGraph) *chainSearch {
@@ -741,7 +748,7 @@ var chainSearches = sync.Pool{New: func() any { return new(chainSearch) }}
 func borrowChainSearch(g *chainGraph) *chainSearch {
 	s := chainSearches.Get().(*chainSearch)
 	ns := 2 * len(g.nodes)
-	s.g, s.round = g, 0
+	s.g, s.round, s.within = g, 0, nil
 	s.stamp = slices.Grow(s.stamp[:0], ns)[:ns]
 	clear(s.stamp) // stamps of another graph would read as reached
 	s.parent = slices.Grow(s.parent[:0], ns)[:ns]
@@ -782,7 +789,7 @@ func (s *chainSearch) runUntil(start int32, on bool, maxLinks int, stop func(int
 			continue
 		}
 		for _, ys := range g.moves(st) {
-			if s.stamp[ys] == s.round {
+			if s.stamp[ys] == s.round || s.within != nil && s.within[ys] != s.comp {
 				continue
 			}
 			// Going through a node again (in the other state) would make the chain
@@ -834,10 +841,9 @@ func (s *chainSearch) throughGroup(st int32) bool {
 
 // The pipeline tries the chain techniques one after another on one board state, and
 // three of them (continuous loop, discontinuous loop, AIC; plain or grouped) use the
-// same graph and, from every start made false, the same breadth-first search. So the
-// graph and those searches are built once per state and link kind, and remembered
-// until the state changes; only the discontinuous loop's search from a true start is
-// its own.
+// same graph. So the graph (with its components, chainComps) is built once per state
+// and link kind, and remembered until the state changes; each technique then runs
+// only the searches its filter leaves (chains_reach.go).
 
 // chainVisit is one state reached by a stored search: the state, the index of the
 // visit it was reached from (-1 for the start) and its distance in links.
@@ -847,29 +853,21 @@ type chainVisit struct {
 	depth  int16
 }
 
-// chainMemo is the graph of one state and the search from every start node (but the
-// nodes of almost locked sets, which are never starts) in its false state, over up to
-// maxLinks links. The searches from candidates are made at once; those from groups,
-// which only open chains start from, when first asked for. Callers may share it.
-type chainMemo struct {
-	g        *chainGraph
-	maxLinks int
-	runAt    []int32 // the visits from start i are visits[runAt[i]:runAt[i+1]]
-	visits   []chainVisit
-	// The searches from groups, in groupVisits the same way, made once by groupOnce.
-	groupOnce   sync.Once
-	groupAt     []int32
-	groupVisits []chainVisit
+// chainRuns are the stored searches of one finder call, from some start nodes made
+// false: the visits from start i are visits[runAt[i]:runAt[i+1]], in order of
+// distance, the start first.
+type chainRuns struct {
+	runAt  []int32
+	visits []chainVisit
+	at     []int32 // state -> its visit, while one search is stored
 }
 
-// run returns the visits of the search from start, in order of distance, the start
-// first, and the index of the first of them in the visits that hold them.
-func (m *chainMemo) run(start int32) ([]chainVisit, int32, []chainVisit) {
-	if m.g.nodes[start].kind == chainGroup {
-		m.groupOnce.Do(m.searchGroups)
-		return m.groupVisits[m.groupAt[start]:m.groupAt[start+1]], m.groupAt[start], m.groupVisits
-	}
-	return m.visits[m.runAt[start]:m.runAt[start+1]], m.runAt[start], m.visits
+var chainRunsPool = sync.Pool{New: func() any { return new(chainRuns) }}
+
+// run returns the visits of the search from start, and the index of the first of them
+// in the visits that hold them all (for chainVisitPath).
+func (r *chainRuns) run(start int32) ([]chainVisit, int32, []chainVisit) {
+	return r.visits[r.runAt[start]:r.runAt[start+1]], r.runAt[start], r.visits
 }
 
 // chainVisitPath returns the nodes from the start to visit i of vs.
@@ -886,33 +884,50 @@ func chainVisitPathTo(out []int32, vs []chainVisit, i int32) []int32 {
 	return out
 }
 
-// throughGroup reports whether the chain to visit i of vs passes through a group or
-// set node.
-func (m *chainMemo) throughGroup(vs []chainVisit, i int32) bool {
+// visitsThroughGroup reports whether the chain to visit i of vs passes through a group
+// or set node.
+func (g *chainGraph) visitsThroughGroup(vs []chainVisit, i int32) bool {
 	for ; i >= 0; i = vs[i].parent {
-		if m.g.isGroup(vs[i].state >> 1) {
+		if g.isGroup(vs[i].state >> 1) {
 			return true
 		}
 	}
 	return false
 }
 
-// newChainMemo builds the memo of b; hint is a guess of the number of visits (the last
-// state's), so that storing them seldom grows the slice.
-func newChainMemo(b *board.Board, kinds chainLinks, maxLinks, hint int) *chainMemo {
-	// The graph keeps its own copy of the board: the memo outlives the caller's board,
-	// which the pipeline changes as soon as a step is applied.
-	g := buildChainGraph(b.Clone(), kinds)
-	m := &chainMemo{g: g, maxLinks: maxLinks}
-	m.runAt, m.visits = m.search(chainCandidate, hint)
-	return m
-}
-
-// searchGroups makes the searches from groups. Only an open chain (AIC) starts at a
-// group, and whatever it removes is the group's digit in a cell that sees the whole
-// group, so a group that no such cell sees needs no search.
-func (m *chainMemo) searchGroups() {
-	m.groupAt, m.groupVisits = m.search(chainGroup, 0)
+// searchFrom runs and stores the searches from the nodes that start says, made false,
+// over up to maxLinks links. With within set, a search from node x keeps to the
+// states of x's false state's component: a loop back to x never leaves it, and the
+// part of the search inside it is the same as that of a search without the bound.
+// Give the result back to chainRunsPool when done with it.
+func (g *chainGraph) searchFrom(start []bool, maxLinks int, within *chainComps) *chainRuns {
+	r := chainRunsPool.Get().(*chainRuns)
+	r.runAt = slices.Grow(r.runAt[:0], len(g.nodes)+1)[:len(g.nodes)+1]
+	r.visits = r.visits[:0]
+	r.at = slices.Grow(r.at[:0], 2*len(g.nodes))[:2*len(g.nodes)]
+	s := borrowChainSearch(g)
+	defer returnChainSearch(s)
+	for x := range int32(len(g.nodes)) {
+		r.runAt[x] = int32(len(r.visits))
+		if !start[x] {
+			continue
+		}
+		s.within, s.comp = nil, 0
+		if within != nil {
+			s.within, s.comp = within.comp, within.comp[chainState(x, false)]
+		}
+		base := int32(len(r.visits))
+		for k, st := range s.run(x, false, maxLinks) {
+			r.at[st] = base + int32(k)
+			parent := int32(-1)
+			if p := s.parent[st]; p >= 0 {
+				parent = r.at[p]
+			}
+			r.visits = append(r.visits, chainVisit{state: st, parent: parent, depth: s.depth[st]})
+		}
+	}
+	r.runAt[len(g.nodes)] = int32(len(r.visits))
+	return r
 }
 
 // mayConclude reports whether some cell outside node i sees all of it and holds its
@@ -927,59 +942,31 @@ func (g *chainGraph) mayConclude(i int32) bool {
 	return false
 }
 
-// search runs the searches from the start nodes of one kind.
-func (m *chainMemo) search(kind chainNodeKind, hint int) ([]int32, []chainVisit) {
-	g := m.g
-	runAt := make([]int32, len(g.nodes)+1)
-	visits := make([]chainVisit, 0, hint)
-	s := borrowChainSearch(g)
-	defer returnChainSearch(s)
-	at := make([]int32, 2*len(g.nodes)) // state -> its visit, for this start's search
-	for start := range int32(len(g.nodes)) {
-		runAt[start] = int32(len(visits))
-		if g.nodes[start].kind != kind || kind == chainGroup && !g.mayConclude(start) {
-			continue
-		}
-		base := int32(len(visits))
-		for k, st := range s.run(start, false, m.maxLinks) {
-			at[st] = base + int32(k)
-			parent := int32(-1)
-			if p := s.parent[st]; p >= 0 {
-				parent = at[p]
-			}
-			visits = append(visits, chainVisit{state: st, parent: parent, depth: s.depth[st]})
-		}
-	}
-	runAt[len(g.nodes)] = int32(len(visits))
-	return runAt, visits
-}
-
-// chainMemos remembers the memos of the last few states asked about, a few per link
+// chainGraphs remembers the graphs of the last few states asked about, a few per link
 // kind, so that solves running side by side (the web app, parallel tests) do not undo
-// each other's. A memo is built outside the lock; two callers may build the same one.
-var chainMemos struct {
+// each other's. A graph is built outside the lock; two callers may build the same one.
+var chainGraphs struct {
 	sync.Mutex
-	entries []chainMemoEntry
+	entries []chainGraphEntry
 	clock   uint64
 }
 
-// chainMemoKeep is how many memos are remembered: two states for each link kind in use.
-const chainMemoKeep = 8
+// chainGraphKeep is how many graphs are remembered: two states for each link kind.
+const chainGraphKeep = 8
 
-type chainMemoEntry struct {
-	kinds    chainLinks
-	maxLinks int
-	layout   *board.Layout
-	values   []board.Digit
-	cands    []board.DigitSet
-	memo     *chainMemo
-	used     uint64
+type chainGraphEntry struct {
+	kinds  chainLinks
+	layout *board.Layout
+	values []board.Digit
+	cands  []board.DigitSet
+	g      *chainGraph
+	used   uint64
 }
 
-// holds reports whether the entry is the memo of b's state.
-func (e *chainMemoEntry) holds(b *board.Board, kinds chainLinks, maxLinks int) bool {
+// holds reports whether the entry is the graph of b's state.
+func (e *chainGraphEntry) holds(b *board.Board, kinds chainLinks) bool {
 	l := b.Layout()
-	if e.kinds != kinds || e.maxLinks != maxLinks || e.layout != l {
+	if e.kinds != kinds || e.layout != l {
 		return false
 	}
 	for c := range board.Cell(l.Cells()) {
@@ -990,173 +977,54 @@ func (e *chainMemoEntry) holds(b *board.Board, kinds chainLinks, maxLinks int) b
 	return true
 }
 
-// chainMemoFor returns the memo of b's state for the given links, built or remembered.
-func chainMemoFor(b *board.Board, kinds chainLinks, maxLinks int) *chainMemo {
-	chainMemos.Lock()
-	chainMemos.clock++
-	hint := 0
-	for i := range chainMemos.entries {
-		e := &chainMemos.entries[i]
-		if e.holds(b, kinds, maxLinks) {
-			e.used = chainMemos.clock
-			m := e.memo
-			chainMemos.Unlock()
-			return m
-		}
-		if e.kinds == kinds && e.maxLinks == maxLinks {
-			hint = max(hint, len(e.memo.visits)+len(e.memo.visits)/4)
+// chainGraphFor returns the graph of b's state for the given links, built or
+// remembered. The graph keeps its own copy of the board: it outlives the caller's
+// board, which the pipeline changes as soon as a step is applied.
+func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
+	chainGraphs.Lock()
+	chainGraphs.clock++
+	for i := range chainGraphs.entries {
+		e := &chainGraphs.entries[i]
+		if e.holds(b, kinds) {
+			e.used = chainGraphs.clock
+			g := e.g
+			chainGraphs.Unlock()
+			return g
 		}
 	}
-	chainMemos.Unlock()
-	m := newChainMemo(b, kinds, maxLinks, hint)
+	chainGraphs.Unlock()
+	g := buildChainGraph(b.Clone(), kinds)
 	l := b.Layout()
-	e := chainMemoEntry{kinds: kinds, maxLinks: maxLinks, layout: l, memo: m,
+	e := chainGraphEntry{kinds: kinds, layout: l, g: g,
 		values: make([]board.Digit, l.Cells()), cands: make([]board.DigitSet, l.Cells())}
 	for c := range board.Cell(l.Cells()) {
 		e.values[c], e.cands[c] = b.Value(c), b.Candidates(c)
 	}
-	chainMemos.Lock()
-	defer chainMemos.Unlock()
-	chainMemos.clock++
-	e.used = chainMemos.clock
-	if len(chainMemos.entries) < chainMemoKeep {
-		chainMemos.entries = append(chainMemos.entries, e)
-		return m
+	chainGraphs.Lock()
+	defer chainGraphs.Unlock()
+	chainGraphs.clock++
+	e.used = chainGraphs.clock
+	if len(chainGraphs.entries) < chainGraphKeep {
+		chainGraphs.entries = append(chainGraphs.entries, e)
+		return g
 	}
 	// Replace the entry used longest ago.
 	oldest := -1
-	for i, x := range chainMemos.entries {
-		if oldest < 0 || x.used < chainMemos.entries[oldest].used {
+	for i, x := range chainGraphs.entries {
+		if oldest < 0 || x.used < chainGraphs.entries[oldest].used {
 			oldest = i
 		}
 	}
-	chainMemos.entries[oldest] = e
-	return m
+	chainGraphs.entries[oldest] = e
+	return g
 }
 
-// refutable tells, for each candidate node, whether any walk of alternating inferences
-// from it made true reaches it false or another digit of its cell true, however long
-// and even through a node twice. A discontinuous loop that removes the candidate is
-// such a walk, so a candidate without one needs no search. Every start is answered at
-// once: the components of the state graph (Tarjan), in topological order, pass on the
-// set of starts that reach them, one bit per candidate.
-func (g *chainGraph) refutable() []bool {
-	n := len(g.nodes)
-	ns := 2 * n
-	k := int(g.ncand)
-	sc := tarjanPool.Get().(*tarjanScratch)
-	defer tarjanPool.Put(sc)
-	sc.reset(ns)
-	index, low, comp, cursor := sc.index, sc.low, sc.comp, sc.cursor
-	// Iterative Tarjan over states: calls is the path of the depth-first walk, cursor[st]
-	// the next move of st to follow.
-	const unseen = -1
-	stack, order, calls := sc.stack[:0], sc.order[:0], sc.calls[:0]
-	compAt := append(sc.compAt[:0], 0) // states of component c: order[compAt[c]:compAt[c+1]]
-	var next, ncomp int32
-	// Only the states some candidate made true reaches carry a start: walk from those.
-	for s := range int32(k) {
-		root := chainState(s, true)
-		if index[root] != unseen {
-			continue
-		}
-		calls = append(calls, root)
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, root)
-		for len(calls) > 0 {
-			st := calls[len(calls)-1]
-			out := g.next[g.nextAt[st]:g.nextAt[st+1]]
-			if e := cursor[st]; int(e) < len(out) {
-				t := out[e]
-				cursor[st] = e + 1
-				if index[t] == unseen {
-					index[t], low[t] = next, next
-					next++
-					stack = append(stack, t)
-					calls = append(calls, t)
-				} else if comp[t] == unseen && index[t] < low[st] {
-					low[st] = index[t]
-				}
-				continue
-			}
-			calls = calls[:len(calls)-1]
-			if len(calls) > 0 {
-				if p := calls[len(calls)-1]; low[st] < low[p] {
-					low[p] = low[st]
-				}
-			}
-			if low[st] == index[st] {
-				for {
-					t := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					comp[t] = ncomp
-					order = append(order, t)
-					if t == st {
-						break
-					}
-				}
-				ncomp++
-				compAt = append(compAt, int32(len(order)))
-			}
-		}
-	}
-	sc.stack, sc.order, sc.calls, sc.compAt = stack, order, calls, compAt
-	// A component completes after every component it reaches: from the last to the
-	// first is topological order.
-	w := (k + 63) / 64
-	reach := slices.Grow(sc.reach[:0], int(ncomp)*w)[:int(ncomp)*w]
-	clear(reach)
-	sc.reach = reach
-	for s := range int32(k) {
-		c := comp[chainState(s, true)]
-		reach[int(c)*w+int(s)/64] |= 1 << (uint(s) % 64)
-	}
-	for c := ncomp - 1; c >= 0; c-- {
-		rc := reach[int(c)*w : int(c+1)*w]
-		empty := true
-		for _, x := range rc {
-			empty = empty && x == 0
-		}
-		if empty {
-			continue // no start reaches it: nothing to pass on
-		}
-		for _, st := range order[compAt[c]:compAt[c+1]] {
-			for _, y := range g.moves(st) {
-				t := comp[y]
-				if t == c {
-					continue
-				}
-				rt := reach[int(t)*w : int(t+1)*w]
-				for j := range rc {
-					rt[j] |= rc[j]
-				}
-			}
-		}
-	}
-	has := func(st int32, s int) bool {
-		c := comp[st]
-		return c != unseen && reach[int(c)*w+s/64]&(1<<(uint(s)%64)) != 0
-	}
-	out := make([]bool, k)
-	for s := range k {
-		nd := g.nodes[s]
-		out[s] = has(chainState(int32(s), false), s)
-		for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0 && !out[s]; o &= o - 1 {
-			if y := g.candNode(nd.cell, o.First()); y >= 0 {
-				out[s] = has(chainState(y, true), s)
-			}
-		}
-	}
-	return out
-}
-
-// tarjanScratch holds refutable's working arrays, pooled: a graph has thousands of
-// states, and refutable runs once per state of the board that reaches the loops.
+// tarjanScratch holds tarjan's working arrays, pooled: a graph has thousands of
+// states, and its components are found once per state of the board that reaches the
+// chains.
 type tarjanScratch struct {
-	index, low, comp, cursor    []int32
-	stack, order, calls, compAt []int32
-	reach                       []uint64
+	index, low, cursor []int32
+	stack, calls       []int32
 }
 
 var tarjanPool = sync.Pool{New: func() any { return new(tarjanScratch) }}
@@ -1169,6 +1037,6 @@ func (sc *tarjanScratch) reset(ns int) {
 		}
 		return s
 	}
-	sc.index, sc.comp = grow(sc.index, -1), grow(sc.comp, -1)
+	sc.index = grow(sc.index, -1)
 	sc.low, sc.cursor = grow(sc.low, 0), grow(sc.cursor, 0)
 }

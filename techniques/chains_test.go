@@ -221,7 +221,7 @@ func TestChainRefutable(t *testing.T) {
 	for _, b := range states {
 		for _, kinds := range []chainLinks{allChainLinks, allGroupedLinks} {
 			g := buildChainGraph(b, kinds)
-			may := g.refutable()
+			may, _ := g.refutable()
 			s := newChainSearch(g)
 			for start := range g.ncand {
 				nd := g.nodes[start]
@@ -242,10 +242,38 @@ func TestChainRefutable(t *testing.T) {
 	assert.Positive(t, pruned, "the filter kept every candidate")
 }
 
-// TestChainMemoFollowsState checks that the finders' shared memo answers for the board
-// state asked about: a board changed after a call, and a copy of its old state asked
+// TestChainFiltersExact checks the filters of chains_reach.go: every chain technique
+// finds the same steps, in the same order, as when it searches from every start
+// without bounds. It also checks that the filters leave some searches out.
+func TestChainFiltersExact(t *testing.T) {
+	states := chainStates(t, chainPuzzles(t, 4))
+	require.NotEmpty(t, states)
+	views := []chainView{xChainView, xyChainView, loopView, brokenLoopView, aicView, groupedLoopView, groupedBrokenLoopView, groupedAICView}
+	found, spared := 0, 0
+	for _, b := range states {
+		for _, v := range views {
+			all := v
+			all.exhaustive = true
+			want := findAll(Technique{Find: chainFinder(all)}, b)
+			got := findAll(Technique{Find: chainFinder(v)}, b)
+			require.Equal(t, want, got, "%s on %s", v.id, b)
+			found += len(got)
+		}
+		g := buildChainGraph(b, allGroupedLinks)
+		for _, ok := range g.openStarts() {
+			if !ok {
+				spared++
+			}
+		}
+	}
+	assert.Positive(t, found, "no chain step on any state")
+	assert.Positive(t, spared, "the open chains' filter kept every start")
+}
+
+// TestChainGraphFollowsState checks that the finders' shared graph answers for the
+// board state asked about: a board changed after a call, and a copy of its old state asked
 // again, each get what a fresh search finds.
-func TestChainMemoFollowsState(t *testing.T) {
+func TestChainGraphFollowsState(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 0))
 	require.NotEmpty(t, states)
 	checked := 0
@@ -259,10 +287,10 @@ func TestChainMemoFollowsState(t *testing.T) {
 			work := old.Clone()
 			mustApply(t, work, want[0])
 			after := findAll(tech, work)
-			// A fresh memo for the changed state: drop the remembered ones.
-			chainMemos.Lock()
-			chainMemos.entries = nil
-			chainMemos.Unlock()
+			// A fresh graph for the changed state: drop the remembered ones.
+			chainGraphs.Lock()
+			chainGraphs.entries = nil
+			chainGraphs.Unlock()
 			assert.Equal(t, findAll(tech, work), after, "%s after a step on %s", tech.ID, old)
 			assert.Equal(t, want, findAll(tech, old.Clone()), "%s again on %s", tech.ID, old)
 			checked++
