@@ -330,11 +330,13 @@ func (v chainView) loopSearches(g *chainGraph) *chainRuns {
 }
 
 // openSearches runs the searches of an open chain: from the candidates and groups
-// made false that g.openStarts leaves (all, if exhaustive). A group is a start only
-// where some cell sees all of it and holds its digit, for only such a cell can go.
+// made false that g.openStarts leaves. A group is a start only where some cell sees
+// all of it and holds its digit, for only such a cell can go. Without groups and sets
+// the searches cost less than the filter: then (and if exhaustive) every start is
+// searched.
 func (v chainView) openSearches(g *chainGraph) *chainRuns {
 	var start []bool
-	if v.exhaustive {
+	if v.exhaustive || !v.kinds.groups && !v.kinds.als {
 		start = make([]bool, len(g.nodes))
 		for x := range start {
 			start[x] = true

@@ -23,40 +23,62 @@ type chainComps struct {
 	comp   []int32 // state -> its component
 	states []int32 // the states of component c: states[at[c]:at[c+1]]
 	at     []int32
+	// The steps of a walk from state st are walk[walkAt[st]:walkAt[st+1]]: its links,
+	// and for a set node made false the candidates the set then forces, made true.
+	walkAt, walk []int32
 }
 
 // size returns the number of states in component c.
 func (cs *chainComps) size(c int32) int32 { return cs.at[c+1] - cs.at[c] }
 
-// succ returns the states reached from state st in one step of a walk, in two parts:
-// the links, and (for a set node made false) the candidates the set then forces.
-func (g *chainGraph) succ(st int32) (links, forced []int32) {
-	links = g.moves(st)
-	if st&1 == 0 && g.forcedAt != nil {
-		x := st >> 1
-		forced = g.forced[g.forcedAt[x]:g.forcedAt[x+1]] // candidate nodes: made true
-	}
-	return links, forced
-}
-
 // components returns the components of g's state graph, computed on first use.
 func (g *chainGraph) components() *chainComps {
 	g.compOnce.Do(func() {
 		g.forceOnce.Do(g.alsForcings)
-		g.comps = g.tarjan()
+		cs := &chainComps{}
+		g.walkSteps(cs)
+		cs.tarjan()
+		g.comps = cs
 	})
 	return g.comps
 }
 
+// walkSteps fills the walk table of cs from g's moves and forcings.
+func (g *chainGraph) walkSteps(cs *chainComps) {
+	if len(g.forced) == 0 {
+		cs.walkAt, cs.walk = g.nextAt, g.next
+		return
+	}
+	ns := 2 * len(g.nodes)
+	cs.walkAt = make([]int32, ns+1)
+	cs.walk = make([]int32, len(g.next)+len(g.forced))
+	at := int32(0)
+	for st := range int32(ns) {
+		cs.walkAt[st] = at
+		at += int32(copy(cs.walk[at:], g.moves(st)))
+		if x := st >> 1; st&1 == 0 && g.forcedAt[x+1] > g.forcedAt[x] {
+			for _, y := range g.forced[g.forcedAt[x]:g.forcedAt[x+1]] {
+				cs.walk[at] = chainState(y, true)
+				at++
+			}
+		}
+	}
+	cs.walkAt[ns] = at
+}
+
 // tarjan finds the components, iteratively: calls is the path of the depth-first walk,
-// cursor[st] the next successor of st to follow (links first, then forced cells).
-func (g *chainGraph) tarjan() *chainComps {
-	ns := int32(2 * len(g.nodes))
+// cursor[st] the next step of st to follow.
+func (cs *chainComps) tarjan() {
+	ns := int32(len(cs.walkAt) - 1)
 	sc := tarjanPool.Get().(*tarjanScratch)
 	defer tarjanPool.Put(sc)
 	sc.reset(int(ns))
 	index, low, cursor := sc.index, sc.low, sc.cursor
-	cs := &chainComps{comp: make([]int32, ns), states: make([]int32, 0, ns), at: make([]int32, 1, ns+1)}
+	walkAt, walk := cs.walkAt, cs.walk
+	copy(cursor, walkAt[:ns])
+	cs.comp = make([]int32, ns)
+	cs.states = make([]int32, 0, ns)
+	cs.at = make([]int32, 1, ns+1)
 	comp := cs.comp
 	for i := range comp {
 		comp[i] = -1
@@ -74,15 +96,9 @@ func (g *chainGraph) tarjan() *chainComps {
 		stack = append(stack, root)
 		for len(calls) > 0 {
 			st := calls[len(calls)-1]
-			links, forced := g.succ(st)
-			if e := int(cursor[st]); e < len(links)+len(forced) {
-				cursor[st]++
-				var t int32
-				if e < len(links) {
-					t = links[e]
-				} else {
-					t = chainState(forced[e-len(links)], true)
-				}
+			if e := cursor[st]; e < walkAt[st+1] {
+				cursor[st] = e + 1
+				t := walk[e]
 				if index[t] == unseen {
 					index[t], low[t] = next, next
 					next++
@@ -115,16 +131,10 @@ func (g *chainGraph) tarjan() *chainComps {
 		}
 	}
 	sc.stack, sc.calls = stack, calls
-	return cs
 }
 
-// chainRoot puts bit on state: the walks from state count as walks of bit.
-type chainRoot struct {
-	state, bit int32
-}
-
-// chainReach is the answer of chainGraph.reach: for each component, the bits of the
-// roots that reach it.
+// chainReach holds, for each component, a set of bits: those of the roots that reach
+// it (chainGraph.reach). Set the roots with set, then pass them on with spread.
 type chainReach struct {
 	cs   *chainComps
 	w    int // words per component
@@ -136,24 +146,30 @@ func (r *chainReach) has(st, bit int32) bool {
 	return r.bits[int(r.cs.comp[st])*r.w+int(bit>>6)]&(1<<(uint(bit)&63)) != 0
 }
 
+// set makes state st a root of bit.
+func (r *chainReach) set(st, bit int32) {
+	r.bits[int(r.cs.comp[st])*r.w+int(bit>>6)] |= 1 << (uint(bit) & 63)
+}
+
 var reachPool = sync.Pool{New: func() any { return new(chainReach) }}
 
-// reach passes the bits of the roots on along every walk. Give the answer back to
-// reachPool when done with it.
-func (g *chainGraph) reach(roots []chainRoot, nbits int) *chainReach {
+// reach returns an empty answer of nbits bits a component for g's states. Give it back
+// to reachPool when done with it.
+func (g *chainGraph) reach(nbits int) *chainReach {
 	cs := g.components()
 	ncomp := len(cs.at) - 1
 	r := reachPool.Get().(*chainReach)
 	r.cs, r.w = cs, (nbits+63)/64
 	r.bits = slices.Grow(r.bits[:0], ncomp*r.w)[:ncomp*r.w]
 	clear(r.bits)
-	w := r.w
-	for _, x := range roots {
-		r.bits[int(cs.comp[x.state])*w+int(x.bit>>6)] |= 1 << (uint(x.bit) & 63)
-	}
-	// A component reaches only lower numbers: from the highest down, each has all its
-	// bits when it is passed on.
-	for c := ncomp - 1; c >= 0; c-- {
+	return r
+}
+
+// spread passes the bits of the roots on along every walk. A component reaches only
+// lower numbers: from the highest down, each has all its bits when it is passed on.
+func (r *chainReach) spread() {
+	cs, w := r.cs, r.w
+	for c := len(cs.at) - 2; c >= 0; c-- {
 		rc := r.bits[c*w : (c+1)*w]
 		empty := true
 		for _, x := range rc {
@@ -163,25 +179,15 @@ func (g *chainGraph) reach(roots []chainRoot, nbits int) *chainReach {
 			continue
 		}
 		for _, st := range cs.states[cs.at[c]:cs.at[c+1]] {
-			links, forced := g.succ(st)
-			for _, t := range links {
+			for _, t := range cs.walk[cs.walkAt[st]:cs.walkAt[st+1]] {
 				if tc := int(cs.comp[t]); tc != c {
-					orInto(r.bits[tc*w:(tc+1)*w], rc)
-				}
-			}
-			for _, y := range forced {
-				if tc := int(cs.comp[chainState(y, true)]); tc != c {
-					orInto(r.bits[tc*w:(tc+1)*w], rc)
+					dst := r.bits[tc*w : (tc+1)*w]
+					for j := range rc {
+						dst[j] |= rc[j]
+					}
 				}
 			}
 		}
-	}
-	return r
-}
-
-func orInto(dst, src []uint64) {
-	for j := range src {
-		dst[j] |= src[j]
 	}
 }
 
@@ -191,12 +197,13 @@ func orInto(dst, src []uint64) {
 // without one needs no search.
 func (g *chainGraph) refutable() (refutable, placeable []bool) {
 	k := g.ncand
-	roots := make([]chainRoot, 0, 2*k)
-	for s := range k {
-		roots = append(roots, chainRoot{chainState(s, true), s}, chainRoot{chainState(s, false), k + s})
-	}
-	r := g.reach(roots, int(2*k))
+	r := g.reach(int(2 * k))
 	defer reachPool.Put(r)
+	for s := range k {
+		r.set(chainState(s, true), s)
+		r.set(chainState(s, false), k+s)
+	}
+	r.spread()
 	refutable, placeable = make([]bool, k), make([]bool, k)
 	for s := range k {
 		nd := g.nodes[s]
@@ -219,65 +226,62 @@ func (g *chainGraph) refutable() (refutable, placeable []bool) {
 // only a node whose falsehood such a candidate implies needs a search from it.
 func (g *chainGraph) openStarts() []bool {
 	l, n := g.l, g.l.N()
-	// Every candidate of the board gets a bit: bit[c*n+d-1], or -1.
+	// Every candidate of the board gets a bit: bit[c*n+d-1].
 	bit := make([]int32, l.Cells()*n)
 	var k int32
-	for c := range l.Cells() {
-		for d := range n {
-			bit[c*n+d] = -1
-			if g.b.Has(board.Cell(c), board.Digit(d+1)) {
-				bit[c*n+d] = k
-				k++
-			}
+	for c := range board.Cell(l.Cells()) {
+		for s := g.b.Candidates(c); s != 0; s &= s - 1 {
+			bit[int(c)*n+int(s.First())-1] = k
+			k++
 		}
 	}
-	// x made true makes node a false, and a made true makes x false, when x's digit is
-	// a's in a cell seeing all of a, or x is another digit of a's one cell.
-	var roots, kills []chainRoot
-	g.eachPeerCandidate(func(a int32, c, d int) {
-		x := bit[c*n+d-1]
-		roots = append(roots, chainRoot{chainState(a, false), x})
-		kills = append(kills, chainRoot{chainState(a, true), x})
-	})
-	for x := range g.ncand {
-		nd := g.nodes[x]
-		b := bit[int(nd.cell)*n+int(nd.digit)-1]
-		roots = append(roots, chainRoot{chainState(x, true), b})
-		kills = append(kills, chainRoot{chainState(x, false), b})
-	}
-	r := g.reach(roots, int(k))
+	r := g.reach(int(k))
 	defer reachPool.Put(r)
+	// x made true makes node a false, and a made true makes x false (peerCandidates).
+	for a := range int32(len(g.nodes)) {
+		g.peerCandidates(a, func(c, d int) { r.set(chainState(a, false), bit[c*n+d-1]) })
+	}
+	for x := range g.ncand {
+		nd := &g.nodes[x]
+		r.set(chainState(x, true), bit[int(nd.cell)*n+int(nd.digit)-1])
+	}
+	r.spread()
 	refuted := make([]bool, k)
-	for _, x := range kills {
-		if r.has(x.state, x.bit) {
-			refuted[x.bit] = true
+	for a := range int32(len(g.nodes)) {
+		on := chainState(a, true)
+		g.peerCandidates(a, func(c, d int) {
+			if x := bit[c*n+d-1]; r.has(on, x) {
+				refuted[x] = true
+			}
+		})
+	}
+	for x := range g.ncand {
+		nd := &g.nodes[x]
+		if b := bit[int(nd.cell)*n+int(nd.digit)-1]; r.has(chainState(x, false), b) {
+			refuted[b] = true
 		}
 	}
 	starts := make([]bool, len(g.nodes))
-	for _, x := range roots {
-		if refuted[x.bit] && x.state&1 == 0 {
-			starts[x.state>>1] = true
-		}
+	for a := range int32(len(g.nodes)) {
+		g.peerCandidates(a, func(c, d int) { starts[a] = starts[a] || refuted[bit[c*n+d-1]] })
 	}
 	return starts
 }
 
-// eachPeerCandidate calls f for every node a and candidate (c, d) that it makes false
-// when true, and that makes it false when true: d is a's digit in a cell outside a
-// that sees all of it, or another digit of a's one cell.
-func (g *chainGraph) eachPeerCandidate(f func(a int32, c, d int)) {
-	for a := range int32(len(g.nodes)) {
-		nd := &g.nodes[a]
-		see, hold := g.nodeSee(a), g.holders(nd.digit)
-		for w := range see {
-			for m := see[w] & hold[w]; m != 0; m &= m - 1 {
-				f(a, w*64+bits.TrailingZeros64(m), int(nd.digit))
-			}
+// peerCandidates calls f for every candidate (c, d) that node a makes false when true,
+// and that makes a false when true: d is a's digit in a cell outside a that sees all of
+// it, or another digit of a's one cell.
+func (g *chainGraph) peerCandidates(a int32, f func(c, d int)) {
+	nd := &g.nodes[a]
+	see, hold := g.nodeSee(a), g.holders(nd.digit)
+	for w := range see {
+		for m := see[w] & hold[w]; m != 0; m &= m - 1 {
+			f(w*64+bits.TrailingZeros64(m), int(nd.digit))
 		}
-		if nd.size == 1 {
-			for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
-				f(a, int(nd.cell), int(o.First()))
-			}
+	}
+	if nd.size == 1 {
+		for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
+			f(int(nd.cell), int(o.First()))
 		}
 	}
 }
