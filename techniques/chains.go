@@ -272,6 +272,7 @@ func chainFinder(v chainView) Finder {
 			v.maxLinks = chainMaxLinks
 		}
 		g := chainGraphFor(b, v.kinds)
+		defer releaseChainGraph(g)
 		var refuted, placed []chainRefute
 		var runs *chainRuns
 		switch v.ends {

@@ -85,6 +85,12 @@ type chainGraph struct {
 	// asked for.
 	compOnce sync.Once
 	comps    *chainComps
+	// store is where the graph's storage came from and goes back to (recycle).
+	store *chainGraphBufs
+	// refs counts the finders using the graph; evicted says the cache let it go. The
+	// storage is recycled when both say so. Both are guarded by chainGraphs.
+	refs    int32
+	evicted bool
 }
 
 func (g *chainGraph) nodeCells(i int32) []uint64 {
@@ -129,16 +135,58 @@ func cbHas(s []uint64, c board.Cell) bool {
 	return s[c>>6]&(1<<(uint(c)&63)) != 0
 }
 
-// buildChainGraph builds the nodes and links of b that k allows.
+// chainGraphBufs is the storage of a graph that no finder uses any more, kept for the
+// next build: a grouped graph takes a few hundred kilobytes, built several times a
+// puzzle, and allocating it anew each time kept the collector busy.
+type chainGraphBufs struct {
+	b                                    *board.Board
+	cand, nextAt, next, forcedAt, forced []int32
+	digitCells, cells, see, forces       []uint64
+	nodes                                []chainNode
+	als                                  []chainALS
+	alsCells                             []board.Cell
+	comps                                chainComps
+}
+
+var chainGraphStore = sync.Pool{New: func() any { return new(chainGraphBufs) }}
+
+// recycle gives g's storage to the next build. g must not be used after.
+func (g *chainGraph) recycle() {
+	st := g.store
+	st.cand, st.nextAt, st.next, st.forcedAt, st.forced = g.cand, g.nextAt, g.next, g.forcedAt, g.forced
+	st.digitCells, st.cells, st.see, st.forces = g.digitCells, g.cells, g.see, g.forces
+	st.nodes, st.als, st.alsCells = g.nodes, g.als, g.alsCells
+	if g.comps != nil {
+		st.comps = *g.comps
+		if len(g.forced) == 0 { // the walk table was the move table: not its own
+			st.comps.walkAt, st.comps.walk = nil, nil
+		}
+	}
+	*g = chainGraph{}
+	chainGraphStore.Put(st)
+}
+
+// roomFor returns s emptied with room for n elements.
+func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
+
+// buildChainGraph builds the nodes and links of b that k allows, on a copy of b.
 func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 	l := b.Layout()
 	n := l.N()
-	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64}
-	g.cand = make([]int32, l.Cells()*n)
+	st := chainGraphStore.Get().(*chainGraphBufs)
+	if st.b == nil || st.b.Layout() != l {
+		st.b = b.Clone()
+	} else {
+		st.b.CopyFrom(b)
+	}
+	b = st.b
+	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64, store: st}
+	g.cand = roomFor(st.cand, l.Cells()*n)[:l.Cells()*n]
 	for i := range g.cand {
 		g.cand[i] = -1
 	}
-	g.digitCells = make([]uint64, n*g.nw)
+	g.digitCells = roomFor(st.digitCells, n*g.nw)[:n*g.nw]
+	clear(g.digitCells)
 	// Room for the nodes up front: growing the slices by doubling copied them a dozen
 	// times per build. Groups and sets come to about one and five per candidate.
 	est := 0
@@ -149,10 +197,11 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 		est += est / 2
 	}
 	if k.als {
-		est *= 4
+		est *= 5
 	}
-	g.nodes = make([]chainNode, 0, est)
-	g.cells = make([]uint64, 0, est*g.nw)
+	g.nodes = roomFor(st.nodes, est)
+	g.cells = roomFor(st.cells, est*g.nw)
+	g.als, g.alsCells = st.als[:0], st.alsCells[:0]
 	for c := range board.Cell(l.Cells()) {
 		cs := b.Candidates(c)
 		for s := cs; s != 0; s &= s - 1 {
@@ -181,7 +230,7 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 			cbSet(peers[int(c)*g.nw:int(c+1)*g.nw], p)
 		}
 	}
-	g.see = make([]uint64, len(g.nodes)*g.nw)
+	g.see = roomFor(st.see, len(g.nodes)*g.nw)[:len(g.nodes)*g.nw]
 	for i := range g.nodes {
 		g.fillSee(int32(i), peers)
 	}
@@ -331,11 +380,13 @@ func (g *chainGraph) forcedBy(x int32) []int32 {
 // without weak links, which no chain enters false.
 func (g *chainGraph) alsForcings() {
 	b := g.b
-	g.forcedAt = make([]int32, len(g.nodes)+1)
-	g.forces = make([]uint64, (len(g.nodes)+63)/64)
+	g.forcedAt = roomFor(g.store.forcedAt, len(g.nodes)+1)[:len(g.nodes)+1]
+	clear(g.forcedAt)
+	g.forces = roomFor(g.store.forces, (len(g.nodes)+63)/64)[:(len(g.nodes)+63)/64]
+	clear(g.forces)
 	in, once, twice := make([]uint64, g.nw), make([]uint64, g.nw), make([]uint64, g.nw)
 	var cov []uint64
-	var forced []int32
+	forced := g.store.forced[:0]
 	var hits []alsHit
 	for _, a := range g.als {
 		k := int32(a.digits.Count())
@@ -612,8 +663,8 @@ func (g *chainGraph) link(k chainLinks) {
 	nn := len(g.nodes)
 	sAt, sTo := chainCompress(nn, strongE, sc, &sc.sAt, &sc.sTo)
 	wAt, wTo := chainCompress(nn, weakE, sc, &sc.wAt, &sc.wTo)
-	g.nextAt = make([]int32, 2*nn+1)
-	g.next = make([]int32, 0, len(sTo)+len(wTo))
+	g.nextAt = roomFor(g.store.nextAt, 2*nn+1)[:2*nn+1]
+	g.next = roomFor(g.store.next, len(sTo)+len(wTo))
 	for i := range nn {
 		g.nextAt[2*i] = int32(len(g.next))
 		for _, y := range sTo[sAt[i]:sAt[i+1]] {
@@ -979,7 +1030,8 @@ func (e *chainGraphEntry) holds(b *board.Board, kinds chainLinks) bool {
 
 // chainGraphFor returns the graph of b's state for the given links, built or
 // remembered. The graph keeps its own copy of the board: it outlives the caller's
-// board, which the pipeline changes as soon as a step is applied.
+// board, which the pipeline changes as soon as a step is applied. Give it back with
+// releaseChainGraph when done.
 func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 	chainGraphs.Lock()
 	chainGraphs.clock++
@@ -988,12 +1040,14 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 		if e.holds(b, kinds) {
 			e.used = chainGraphs.clock
 			g := e.g
+			g.refs++
 			chainGraphs.Unlock()
 			return g
 		}
 	}
 	chainGraphs.Unlock()
-	g := buildChainGraph(b.Clone(), kinds)
+	g := buildChainGraph(b, kinds)
+	g.refs = 1
 	l := b.Layout()
 	e := chainGraphEntry{kinds: kinds, layout: l, g: g,
 		values: make([]board.Digit, l.Cells()), cands: make([]board.DigitSet, l.Cells())}
@@ -1015,8 +1069,23 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 			oldest = i
 		}
 	}
+	if old := chainGraphs.entries[oldest].g; old.refs == 0 {
+		old.recycle()
+	} else {
+		old.evicted = true
+	}
 	chainGraphs.entries[oldest] = e
 	return g
+}
+
+// releaseChainGraph says that a finder is done with g, from chainGraphFor.
+func releaseChainGraph(g *chainGraph) {
+	chainGraphs.Lock()
+	defer chainGraphs.Unlock()
+	g.refs--
+	if g.refs == 0 && g.evicted {
+		g.recycle()
+	}
 }
 
 // tarjanScratch holds tarjan's working arrays, pooled: a graph has thousands of

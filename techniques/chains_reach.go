@@ -35,7 +35,7 @@ func (cs *chainComps) size(c int32) int32 { return cs.at[c+1] - cs.at[c] }
 func (g *chainGraph) components() *chainComps {
 	g.compOnce.Do(func() {
 		g.forceOnce.Do(g.alsForcings)
-		cs := &chainComps{}
+		cs := &g.store.comps
 		g.walkSteps(cs)
 		cs.tarjan()
 		g.comps = cs
@@ -50,8 +50,8 @@ func (g *chainGraph) walkSteps(cs *chainComps) {
 		return
 	}
 	ns := 2 * len(g.nodes)
-	cs.walkAt = make([]int32, ns+1)
-	cs.walk = make([]int32, len(g.next)+len(g.forced))
+	cs.walkAt = roomFor(cs.walkAt, ns+1)[:ns+1]
+	cs.walk = roomFor(cs.walk, len(g.next)+len(g.forced))[:len(g.next)+len(g.forced)]
 	at := int32(0)
 	for st := range int32(ns) {
 		cs.walkAt[st] = at
@@ -76,9 +76,9 @@ func (cs *chainComps) tarjan() {
 	index, low, cursor := sc.index, sc.low, sc.cursor
 	walkAt, walk := cs.walkAt, cs.walk
 	copy(cursor, walkAt[:ns])
-	cs.comp = make([]int32, ns)
-	cs.states = make([]int32, 0, ns)
-	cs.at = make([]int32, 1, ns+1)
+	cs.comp = roomFor(cs.comp, int(ns))[:ns]
+	cs.states = roomFor(cs.states, int(ns))
+	cs.at = append(roomFor(cs.at, int(ns)+1), 0)
 	comp := cs.comp
 	for i := range comp {
 		comp[i] = -1
