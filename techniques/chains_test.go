@@ -270,6 +270,94 @@ func TestChainFiltersExact(t *testing.T) {
 	assert.Positive(t, spared, "the open chains' filter kept every start")
 }
 
+// TestChainLinksDefinition checks the graph's move table against the definition of
+// each link, pair by pair: a weak link joins two digits of one cell, or one digit in
+// disjoint nodes that a house holds all of; a strong link joins the two digits of a
+// bivalue cell, one digit in disjoint nodes that are its only places in a house they
+// share, or two digits of a set that both have weak links. Rows are sorted.
+func TestChainLinksDefinition(t *testing.T) {
+	states := chainStates(t, chainPuzzles(t, 1))
+	require.NotEmpty(t, states)
+	kinds := []chainLinks{xChainView.kinds, xyChainView.kinds, allChainLinks, allGroupedLinks}
+	for _, b := range states[:min(len(states), 6)] {
+		for _, k := range kinds {
+			g := buildChainGraph(b, k)
+			shared := func(x, y int32) []board.House {
+				var out []board.House
+				nx, ny := g.nodes[x], g.nodes[y]
+				for _, h := range nx.houses[:nx.nh] {
+					if slices.Contains(ny.houses[:ny.nh], h) {
+						out = append(out, h)
+					}
+				}
+				return out
+			}
+			disjoint := func(x, y int32) bool {
+				cx, cy := g.nodeCells(x), g.nodeCells(y)
+				for w := range cx {
+					if cx[w]&cy[w] != 0 {
+						return false
+					}
+				}
+				return true
+			}
+			sameCell := func(x, y int32) bool {
+				nx, ny := g.nodes[x], g.nodes[y]
+				return nx.kind == chainCandidate && ny.kind == chainCandidate && nx.cell == ny.cell
+			}
+			weak := func(x, y int32) bool {
+				nx, ny := g.nodes[x], g.nodes[y]
+				if nx.digit != ny.digit {
+					return k.cellWeak && sameCell(x, y)
+				}
+				return k.houseWeak && disjoint(x, y) && len(shared(x, y)) > 0
+			}
+			hasWeak := func(x int32) bool { return len(g.weakOf(x)) > 0 }
+			strong := func(x, y int32) bool {
+				nx, ny := g.nodes[x], g.nodes[y]
+				if nx.digit != ny.digit {
+					if nx.kind == chainALSNode && ny.kind == chainALSNode && nx.als == ny.als {
+						return hasWeak(x) && hasWeak(y)
+					}
+					return k.cellStrong && sameCell(x, y) && b.Candidates(nx.cell).Count() == 2
+				}
+				if !k.houseStrong || !disjoint(x, y) {
+					return false
+				}
+				for _, h := range shared(x, y) {
+					if b.Positions(h, nx.digit).Count() == int(nx.size+ny.size) {
+						return true
+					}
+				}
+				return false
+			}
+			for x := range int32(len(g.nodes)) {
+				var wantS, wantW []int32
+				for y := range int32(len(g.nodes)) {
+					if y == x {
+						continue
+					}
+					if strong(x, y) {
+						wantS = append(wantS, chainState(y, true))
+					}
+					if weak(x, y) {
+						wantW = append(wantW, chainState(y, false))
+					}
+				}
+				require.Equal(t, wantS, nilIfEmpty(g.strongOf(x)), "%+v strong links of node %d on %s", k, x, b)
+				require.Equal(t, wantW, nilIfEmpty(g.weakOf(x)), "%+v weak links of node %d on %s", k, x, b)
+			}
+		}
+	}
+}
+
+func nilIfEmpty(s []int32) []int32 {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
 // TestChainGraphFollowsState checks that the finders' shared graph answers for the
 // board state asked about: a board changed after a call, and a copy of its old state asked
 // again, each get what a fresh search finds.
