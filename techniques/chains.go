@@ -271,7 +271,12 @@ func chainFinder(v chainView) Finder {
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		g := chainGraphFor(b, v.kinds)
+		var g *chainGraph
+		if v.kinds.groups || v.kinds.als || v.kinds == allChainLinks {
+			g = chainGraphFor(b, v.kinds)
+		} else {
+			g = chainSubgraphFor(b, v.kinds)
+		}
 		defer releaseChainGraph(g)
 		var refuted, placed []chainRefute
 		var runs *chainRuns

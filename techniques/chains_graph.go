@@ -91,6 +91,8 @@ type chainGraph struct {
 	// storage is recycled when both say so. Both are guarded by chainGraphs.
 	refs    int32
 	evicted bool
+	// base is the graph a subgraph shares its nodes with (chainSubgraphFor), or nil.
+	base *chainGraph
 }
 
 func (g *chainGraph) nodeCells(i int32) []uint64 {
@@ -1078,14 +1080,51 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 	return g
 }
 
-// releaseChainGraph says that a finder is done with g, from chainGraphFor.
+// releaseChainGraph says that a finder is done with g, from chainGraphFor or
+// chainSubgraphFor.
 func releaseChainGraph(g *chainGraph) {
+	if g.base != nil {
+		g = g.base
+	}
 	chainGraphs.Lock()
 	defer chainGraphs.Unlock()
 	g.refs--
 	if g.refs == 0 && g.evicted {
 		g.recycle()
 	}
+}
+
+// chainSubgraphFor returns the graph of b's state for links k that are some of
+// allChainLinks (X- and XY-chains): the graph of all of them, which the loops and AICs
+// use on the same state, with only the moves k allows. It shares that graph's nodes,
+// whose order keeps each search the same as on a graph of its own. Give it back with
+// releaseChainGraph.
+func chainSubgraphFor(b *board.Board, k chainLinks) *chainGraph {
+	base := chainGraphFor(b, allChainLinks)
+	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
+		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base}
+	keep := func(x, y int32, strong bool) bool {
+		nx, ny := &base.nodes[x], &base.nodes[y]
+		if k.bivalueOnly && (base.b.Candidates(nx.cell).Count() != 2 || base.b.Candidates(ny.cell).Count() != 2) {
+			return false
+		}
+		if nx.digit != ny.digit { // two digits of one cell
+			return strong && k.cellStrong || !strong && k.cellWeak
+		}
+		return strong && k.houseStrong || !strong && k.houseWeak
+	}
+	g.nextAt = make([]int32, len(base.nextAt))
+	g.next = make([]int32, 0, len(base.next))
+	for st := range int32(len(base.nextAt) - 1) {
+		g.nextAt[st] = int32(len(g.next))
+		for _, t := range base.moves(st) {
+			if keep(st>>1, t>>1, st&1 == 0) {
+				g.next = append(g.next, t)
+			}
+		}
+	}
+	g.nextAt[len(g.nextAt)-1] = int32(len(g.next))
+	return g
 }
 
 // tarjanScratch holds tarjan's working arrays, pooled: a graph has thousands of
