@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -80,10 +81,7 @@ func (cs *chainComps) tarjan() {
 	cs.states = roomFor(cs.states, int(ns))
 	cs.at = append(roomFor(cs.at, int(ns)+1), 0)
 	comp := cs.comp
-	for i := range comp {
-		comp[i] = -1
-	}
-	const unseen = -1
+	const unseen, done = -1, math.MaxInt32
 	stack, calls := sc.stack[:0], sc.calls[:0]
 	var next int32
 	for root := range ns {
@@ -96,19 +94,27 @@ func (cs *chainComps) tarjan() {
 		stack = append(stack, root)
 		for len(calls) > 0 {
 			st := calls[len(calls)-1]
-			if e := cursor[st]; e < walkAt[st+1] {
+			// Follow st's steps up to the first state not yet seen, if any. A state
+			// of a finished component has index done, so it never lowers low.
+			e, end, lowSt := cursor[st], walkAt[st+1], low[st]
+			for ; e < end; e++ {
+				it := index[walk[e]]
+				if it == unseen {
+					break
+				}
+				lowSt = min(lowSt, it)
+			}
+			low[st] = lowSt
+			if e < end {
 				cursor[st] = e + 1
 				t := walk[e]
-				if index[t] == unseen {
-					index[t], low[t] = next, next
-					next++
-					stack = append(stack, t)
-					calls = append(calls, t)
-				} else if comp[t] == unseen && index[t] < low[st] {
-					low[st] = index[t]
-				}
+				index[t], low[t] = next, next
+				next++
+				stack = append(stack, t)
+				calls = append(calls, t)
 				continue
 			}
+			cursor[st] = e
 			calls = calls[:len(calls)-1]
 			if len(calls) > 0 {
 				if p := calls[len(calls)-1]; low[st] < low[p] {
@@ -120,7 +126,7 @@ func (cs *chainComps) tarjan() {
 				for {
 					t := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
-					comp[t] = c
+					comp[t], index[t] = c, done
 					cs.states = append(cs.states, t)
 					if t == st {
 						break
