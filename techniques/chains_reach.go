@@ -200,26 +200,61 @@ func (r *chainReach) spread() {
 // refutable tells, for each candidate node, whether a walk from it made true reaches
 // it false or another digit of its cell true, and placeable whether a walk from it
 // made false reaches it true. A discontinuous loop is such a walk, so a candidate
-// without one needs no search.
+// without one needs no search. A walk only goes to components of lower numbers (or
+// stays in one), so only the candidates whose states are so ordered get a bit.
 func (g *chainGraph) refutable() (refutable, placeable []bool) {
 	k := g.ncand
-	r := g.reach(int(2 * k))
-	defer reachPool.Put(r)
-	for s := range k {
-		r.set(chainState(s, true), s)
-		r.set(chainState(s, false), k+s)
-	}
-	r.spread()
+	comp := g.components().comp
 	refutable, placeable = make([]bool, k), make([]bool, k)
+	// bit[2s] and bit[2s+1]: the bits of s made true and made false, or -1.
+	bit := make([]int32, 2*k)
+	var nbits int32
 	for s := range k {
-		nd := g.nodes[s]
-		refutable[s] = r.has(chainState(s, false), s)
-		for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0 && !refutable[s]; o &= o - 1 {
+		on, off := comp[chainState(s, true)], comp[chainState(s, false)]
+		bit[2*s], bit[2*s+1] = -1, -1
+		may := on >= off
+		nd := &g.nodes[s]
+		for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0 && !may; o &= o - 1 {
 			if y := g.candNode(nd.cell, o.First()); y >= 0 {
-				refutable[s] = r.has(chainState(y, true), s)
+				may = on >= comp[chainState(y, true)]
 			}
 		}
-		placeable[s] = r.has(chainState(s, true), k+s)
+		if may {
+			bit[2*s] = nbits
+			nbits++
+		}
+		if off >= on {
+			bit[2*s+1] = nbits
+			nbits++
+		}
+	}
+	if nbits == 0 {
+		return refutable, placeable
+	}
+	r := g.reach(int(nbits))
+	defer reachPool.Put(r)
+	for s := range k {
+		if b := bit[2*s]; b >= 0 {
+			r.set(chainState(s, true), b)
+		}
+		if b := bit[2*s+1]; b >= 0 {
+			r.set(chainState(s, false), b)
+		}
+	}
+	r.spread()
+	for s := range k {
+		if b := bit[2*s]; b >= 0 {
+			nd := g.nodes[s]
+			refutable[s] = r.has(chainState(s, false), b)
+			for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0 && !refutable[s]; o &= o - 1 {
+				if y := g.candNode(nd.cell, o.First()); y >= 0 {
+					refutable[s] = r.has(chainState(y, true), b)
+				}
+			}
+		}
+		if b := bit[2*s+1]; b >= 0 {
+			placeable[s] = r.has(chainState(s, true), b)
+		}
 	}
 	return refutable, placeable
 }
