@@ -211,40 +211,25 @@ func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edg
 // never changed once built, so callers on other goroutines may share it.
 var alsLast struct {
 	sync.Mutex
-	layout *board.Layout
-	values []board.Digit
-	cands  []board.DigitSet
-	index  *alsIndex
-	build  alsBuild // scratch of the builds, kept for the next
+	state boardState
+	index *alsIndex
+	build alsBuild // scratch of the builds, kept for the next
 }
 
 // alsIndexFor returns the linked index of b's state, built or remembered.
 func alsIndexFor(b *board.Board) *alsIndex {
-	l := b.Layout()
 	alsLast.Lock()
 	defer alsLast.Unlock()
-	same := alsLast.layout == l && alsLast.index != nil
-	for c := range board.Cell(l.Cells()) {
-		if !same {
-			break
-		}
-		same = alsLast.values[c] == b.Value(c) && alsLast.cands[c] == b.Candidates(c)
-	}
-	if same {
+	if alsLast.index != nil && alsLast.state.holds(b) {
 		return alsLast.index
 	}
 	var hint *alsIndex
-	if alsLast.layout == l {
+	if alsLast.state.layout == b.Layout() {
 		hint = alsLast.index
 	}
-	x := newALSIndex(b, hint, &alsLast.build)
-	alsLast.layout, alsLast.index = l, x
-	alsLast.values = slices.Grow(alsLast.values[:0], l.Cells())[:l.Cells()]
-	alsLast.cands = slices.Grow(alsLast.cands[:0], l.Cells())[:l.Cells()]
-	for c := range board.Cell(l.Cells()) {
-		alsLast.values[c], alsLast.cands[c] = b.Value(c), b.Candidates(c)
-	}
-	return x
+	alsLast.index = newALSIndex(b, hint, &alsLast.build)
+	alsLast.state.record(b)
+	return alsLast.index
 }
 
 // alsBuild is the scratch of an index build: the house being walked (its empty cells,

@@ -1008,26 +1008,10 @@ var chainGraphs struct {
 const chainGraphKeep = 8
 
 type chainGraphEntry struct {
-	kinds  chainLinks
-	layout *board.Layout
-	values []board.Digit
-	cands  []board.DigitSet
-	g      *chainGraph
-	used   uint64
-}
-
-// holds reports whether the entry is the graph of b's state.
-func (e *chainGraphEntry) holds(b *board.Board, kinds chainLinks) bool {
-	l := b.Layout()
-	if e.kinds != kinds || e.layout != l {
-		return false
-	}
-	for c := range board.Cell(l.Cells()) {
-		if e.values[c] != b.Value(c) || e.cands[c] != b.Candidates(c) {
-			return false
-		}
-	}
-	return true
+	kinds chainLinks
+	state boardState
+	g     *chainGraph
+	used  uint64
 }
 
 // chainGraphFor returns the graph of b's state for the given links, built or
@@ -1039,7 +1023,7 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 	chainGraphs.clock++
 	for i := range chainGraphs.entries {
 		e := &chainGraphs.entries[i]
-		if e.holds(b, kinds) {
+		if e.kinds == kinds && e.state.holds(b) {
 			e.used = chainGraphs.clock
 			g := e.g
 			g.refs++
@@ -1050,12 +1034,8 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 	chainGraphs.Unlock()
 	g := buildChainGraph(b, kinds)
 	g.refs = 1
-	l := b.Layout()
-	e := chainGraphEntry{kinds: kinds, layout: l, g: g,
-		values: make([]board.Digit, l.Cells()), cands: make([]board.DigitSet, l.Cells())}
-	for c := range board.Cell(l.Cells()) {
-		e.values[c], e.cands[c] = b.Value(c), b.Candidates(c)
-	}
+	e := chainGraphEntry{kinds: kinds, g: g}
+	e.state.record(b)
 	chainGraphs.Lock()
 	defer chainGraphs.Unlock()
 	chainGraphs.clock++

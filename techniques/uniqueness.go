@@ -219,72 +219,90 @@ func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
 // asked to stop.
 type urCheck func(b *board.Board, r *urRect, report func(explain.Step) bool) bool
 
-// rectangles calls check on every candidate unique rectangle of b: rows and columns
-// in order, and for each rectangle each pair of digits that one of its corners holds
-// alone (every unique rectangle type needs such a corner). Both digits must be free
-// in every corner, meaning not placed in a house of it; a corner may miss one as a
-// candidate, since a candidate removed by sound logic is absent from every solution,
-// the swapped one included, and the deadly pattern still cannot be the answer.
+// rectangles calls check on every candidate unique rectangle of b (urRectsFor), in
+// order, until report asks to stop.
 func rectangles(check urCheck) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		l := b.Layout()
-		n := l.N()
-		// free[c]: the digits not placed in a house of c (0 for a filled cell);
-		// pairs[c]: c's candidates when it has exactly two, else 0.
-		free := make([]board.DigitSet, l.Cells())
-		pairs := make([]board.DigitSet, l.Cells())
-		for c := range board.Cell(l.Cells()) {
-			if b.Value(c) != 0 {
-				continue
-			}
-			hs := l.HousesOf(c)
-			free[c] = l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
-			if cs := b.Candidates(c); cs.Count() == 2 {
-				pairs[c] = cs
-			}
-		}
-		var r urRect
-		// stack[c] and band[r]: the box column and box row of a column and a row.
-		stack, band := make([]int, n), make([]int, n)
-		for i := range n {
-			stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
-		}
-		cols := make([]int, 0, n)
-		biv := make([]bool, n)
-		for r1 := range n {
-			for r2 := r1 + 1; r2 < n; r2++ {
-				// The columns where both rows have an empty cell, and whether one of
-				// the two is bivalue (a rectangle needs such a corner); then pairs of
-				// them that make exactly two boxes: the rows share a band or the
-				// columns a stack, not both.
-				cols = cols[:0]
-				for c := range n {
-					a, d := l.CellAt(r1, c), l.CellAt(r2, c)
-					if free[a] != 0 && free[d] != 0 {
-						cols = append(cols, c)
-						biv[c] = pairs[a]|pairs[d] != 0
-					}
-				}
-				sameBand := band[r1] == band[r2]
-				for i, c1 := range cols {
-					for _, c2 := range cols[i+1:] {
-						if !biv[c1] && !biv[c2] || sameBand == (stack[c1] == stack[c2]) {
-							continue
-						}
-						cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
-						if !rectanglePairs(b, &r, cells, free, pairs, check, report) {
-							return
-						}
-					}
-				}
+		for _, r := range urRectsFor(b) { // r is a copy: the list is shared
+			if !check(b, &r, report) {
+				return
 			}
 		}
 	}
 }
 
-// rectanglePairs runs check on the rectangle for each pair of digits a corner holds
-// alone, once per pair, when both digits are free in every corner.
-func rectanglePairs(b *board.Board, r *urRect, cells [4]board.Cell, free, pairs []board.DigitSet, check urCheck, report func(explain.Step) bool) bool {
+// urRects memoises the candidate rectangles of the last board state asked for: the
+// pipeline tries the seven rectangle types one after another on one state, and finding
+// the rectangles was most of what each cost.
+var urRects stateMemo[[]urRect]
+
+// urRectsFor returns the candidate rectangles of b's state (findRectangles), found or
+// remembered.
+func urRectsFor(b *board.Board) []urRect { return urRects.get(b, findRectangles) }
+
+// findRectangles lists every candidate unique rectangle of b: rows and columns in
+// order, and for each rectangle each pair of digits that one of its corners holds
+// alone (every unique rectangle type needs such a corner). Both digits must be free
+// in every corner, meaning not placed in a house of it; a corner may miss one as a
+// candidate, since a candidate removed by sound logic is absent from every solution,
+// the swapped one included, and the deadly pattern still cannot be the answer.
+func findRectangles(b *board.Board) []urRect {
+	l := b.Layout()
+	n := l.N()
+	// free[c]: the digits not placed in a house of c (0 for a filled cell);
+	// pairs[c]: c's candidates when it has exactly two, else 0.
+	free := make([]board.DigitSet, l.Cells())
+	pairs := make([]board.DigitSet, l.Cells())
+	for c := range board.Cell(l.Cells()) {
+		if b.Value(c) != 0 {
+			continue
+		}
+		hs := l.HousesOf(c)
+		free[c] = l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+		if cs := b.Candidates(c); cs.Count() == 2 {
+			pairs[c] = cs
+		}
+	}
+	var out []urRect
+	// stack[c] and band[r]: the box column and box row of a column and a row.
+	stack, band := make([]int, n), make([]int, n)
+	for i := range n {
+		stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+	}
+	cols := make([]int, 0, n)
+	biv := make([]bool, n)
+	for r1 := range n {
+		for r2 := r1 + 1; r2 < n; r2++ {
+			// The columns where both rows have an empty cell, and whether one of
+			// the two is bivalue (a rectangle needs such a corner); then pairs of
+			// them that make exactly two boxes: the rows share a band or the
+			// columns a stack, not both.
+			cols = cols[:0]
+			for c := range n {
+				a, d := l.CellAt(r1, c), l.CellAt(r2, c)
+				if free[a] != 0 && free[d] != 0 {
+					cols = append(cols, c)
+					biv[c] = pairs[a]|pairs[d] != 0
+				}
+			}
+			sameBand := band[r1] == band[r2]
+			for i, c1 := range cols {
+				for _, c2 := range cols[i+1:] {
+					if !biv[c1] && !biv[c2] || sameBand == (stack[c1] == stack[c2]) {
+						continue
+					}
+					cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+					out = appendRectanglePairs(out, b, cells, free, pairs)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// appendRectanglePairs appends the rectangle on cells for each pair of digits a corner
+// holds alone, once per pair, when both digits are free in every corner.
+func appendRectanglePairs(out []urRect, b *board.Board, cells [4]board.Cell, free, pairs []board.DigitSet) []urRect {
 	for i, c := range cells {
 		pair := pairs[c]
 		if pair == 0 {
@@ -299,7 +317,7 @@ func rectanglePairs(b *board.Board, r *urRect, cells [4]board.Cell, free, pairs 
 		if !ok {
 			continue
 		}
-		*r = urRect{cells: cells, pair: pair}
+		r := urRect{cells: cells, pair: pair}
 		for k, o := range cells {
 			if b.Candidates(o)&^pair == 0 {
 				r.floor |= 1 << k
@@ -308,11 +326,9 @@ func rectanglePairs(b *board.Board, r *urRect, cells [4]board.Cell, free, pairs 
 				r.nRoof++
 			}
 		}
-		if !check(b, r, report) {
-			return false
-		}
+		out = append(out, r)
 	}
-	return true
+	return out
 }
 
 func ur1(b *board.Board, r *urRect, report func(explain.Step) bool) bool {
@@ -711,58 +727,73 @@ type avoidRect struct {
 
 type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
 
-// avoidableRectangles calls check on every rectangle over two rows, two columns and two
-// boxes whose corners are no givens, whose solved corners hold two digits crosswise,
-// one at least on each diagonal, and whose empty corners can still complete it.
+// avoidableRectangles calls check on every avoidable rectangle of b (avoidRectsFor), in
+// order, until report asks to stop.
 func avoidableRectangles(check avoidCheck) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		l := b.Layout()
-		n := l.N()
-		// solved[c]: c holds a digit placed while solving; given[c]: a given.
-		solved := make([]bool, l.Cells())
-		given := make([]bool, l.Cells())
-		any := false
-		for c := range board.Cell(l.Cells()) {
-			given[c] = b.Given(c)
-			solved[c] = b.Value(c) != 0 && !given[c]
-			any = any || solved[c]
+		for _, r := range avoidRectsFor(b) { // r is a copy: the list is shared
+			if !check(b, &r, report) {
+				return
+			}
 		}
-		if !any {
-			return
-		}
-		var r avoidRect
-		cols := make([]int, 0, n)
-		for r1 := range n {
-			for r2 := r1 + 1; r2 < n; r2++ {
-				// The columns where neither row has a given.
-				cols = cols[:0]
-				for c := range n {
-					if !given[l.CellAt(r1, c)] && !given[l.CellAt(r2, c)] {
-						cols = append(cols, c)
-					}
+	}
+}
+
+// avoidRects memoises the avoidable rectangles of the last board state asked for,
+// which both types look through.
+var avoidRects stateMemo[[]avoidRect]
+
+func avoidRectsFor(b *board.Board) []avoidRect { return avoidRects.get(b, findAvoidable) }
+
+// findAvoidable lists every rectangle over two rows, two columns and two boxes whose
+// corners are no givens, whose solved corners hold two digits crosswise, one at least
+// on each diagonal, and whose empty corners can still complete it.
+func findAvoidable(b *board.Board) []avoidRect {
+	l := b.Layout()
+	n := l.N()
+	// solved[c]: c holds a digit placed while solving; given[c]: a given.
+	solved := make([]bool, l.Cells())
+	given := make([]bool, l.Cells())
+	any := false
+	for c := range board.Cell(l.Cells()) {
+		given[c] = b.Given(c)
+		solved[c] = b.Value(c) != 0 && !given[c]
+		any = any || solved[c]
+	}
+	if !any {
+		return nil
+	}
+	var out []avoidRect
+	var r avoidRect
+	cols := make([]int, 0, n)
+	for r1 := range n {
+		for r2 := r1 + 1; r2 < n; r2++ {
+			// The columns where neither row has a given.
+			cols = cols[:0]
+			for c := range n {
+				if !given[l.CellAt(r1, c)] && !given[l.CellAt(r2, c)] {
+					cols = append(cols, c)
 				}
-				sameBand := r1/l.BoxRows() == r2/l.BoxRows()
-				for i, c1 := range cols {
-					a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
-					for _, c2 := range cols[i+1:] {
-						if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
-							continue // not exactly two boxes
-						}
-						bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
-						if !(solved[a] || solved[d]) || !(solved[bc] || solved[c]) {
-							continue // a diagonal without a solved corner
-						}
-						if !avoidable(b, [4]board.Cell{a, bc, c, d}, &r) {
-							continue
-						}
-						if !check(b, &r, report) {
-							return
-						}
+			}
+			sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+			for i, c1 := range cols {
+				a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
+				for _, c2 := range cols[i+1:] {
+					if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
+						continue // not exactly two boxes
+					}
+					bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
+					if !(solved[a] || solved[d]) || !(solved[bc] || solved[c]) {
+						continue // a diagonal without a solved corner
+					}
+					if avoidable(b, [4]board.Cell{a, bc, c, d}, &r) {
+						out = append(out, r)
 					}
 				}
 			}
 		}
 	}
+	return out
 }
 
 func avoidable(b *board.Board, cells [4]board.Cell, r *avoidRect) bool {
