@@ -148,6 +148,22 @@ func colourClusters(dst []colourCluster, b *board.Board, d board.Digit) []colour
 	return dst
 }
 
+// colourings memoises the clusters of every digit of the last board state asked for:
+// the four colouring techniques are tried one after another on one state.
+var colourings stateMemo[[][]colourCluster]
+
+// colouringsFor returns the clusters of each digit d of b's state at index d-1, made or
+// remembered. They are shared: read them, never change them.
+func colouringsFor(b *board.Board) [][]colourCluster {
+	return colourings.get(b, func(b *board.Board) [][]colourCluster {
+		out := make([][]colourCluster, b.Layout().N())
+		for d := range out {
+			out[d] = colourClusters(nil, b, board.Digit(d+1))
+		}
+		return out
+	})
+}
+
 // digitCells returns the cells that have d as a candidate.
 func digitCells(b *board.Board, d board.Digit) board.CellSet {
 	l := b.Layout()
@@ -195,9 +211,8 @@ func colourWrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
 // cluster of each digit.
 func simpleColors(id string, rule colourRule) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		var clusters []colourCluster // reused from digit to digit
-		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
-			clusters = colourClusters(clusters[:0], b, d)
+		for d, clusters := range colouringsFor(b) {
+			d := board.Digit(d + 1)
 			if len(clusters) == 0 {
 				continue
 			}
@@ -283,9 +298,8 @@ func seesBothRemoves(x, y *colourCluster, _ board.CellSet) (board.CellSet, int, 
 // of clusters of each digit.
 func multiColors(id string, rule multiRule) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
-		var clusters []colourCluster // reused from digit to digit
-		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
-			clusters = colourClusters(clusters[:0], b, d)
+		for d, clusters := range colouringsFor(b) {
+			d := board.Digit(d + 1)
 			if len(clusters) < 2 {
 				continue
 			}
