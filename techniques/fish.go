@@ -252,10 +252,37 @@ var SashimiJellyfish = Technique{
 // base place in a cover line) is finned, else sashimi.
 func finnedFish(id string, size int, sashimi bool) Finder {
 	return func(b *board.Board, report func(explain.Step) bool) {
+		for _, f := range finnedFishFor(b, size) {
+			if f.sashimi != sashimi {
+				continue
+			}
+			s := f.step // shared with the memo: its slices are never changed
+			s.Technique = id
+			if !report(s) {
+				return
+			}
+		}
+	}
+}
+
+// finFound is a finned fish that removes something, finned or sashimi.
+type finFound struct {
+	step    explain.Step // with no technique yet
+	sashimi bool
+}
+
+// finnedFishes memoises, per size, the finned and sashimi fish of the last board state
+// asked for: the two kinds come from one walk, and the pipeline asks for both on one
+// state.
+var finnedFishes [5]stateMemo[[]finFound]
+
+// finnedFishFor returns the finned and sashimi fish of b's state with size base lines,
+// in the order of the walk (rows first, digits in order), found or remembered.
+func finnedFishFor(b *board.Board, size int) []finFound {
+	return finnedFishes[size].get(b, func(b *board.Board) []finFound {
 		l := b.Layout()
 		n := l.N()
-		var f finScan
-		f.b, f.l, f.size, f.sashimi, f.report, f.id = b, l, size, sashimi, report, id
+		f := finScan{b: b, l: l, size: size}
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
 			f.kind = kind
 			// Positions along a line group into boxes of this width.
@@ -278,22 +305,21 @@ func finnedFish(id string, size int, sashimi bool) Finder {
 						f.m++
 					}
 				}
-				if f.m >= size && !f.walk(size, 0, 0, 0) {
-					return
+				if f.m >= size {
+					f.walk(size, 0, 0, 0)
 				}
 			}
 		}
-	}
+		return f.found
+	})
 }
 
-// finScan is the state of one finnedFish call, so the walk needs no closures.
+// finScan is the state of one walk for finned fish, so the walk needs no closures.
 type finScan struct {
 	b        *board.Board
 	l        *board.Layout
-	report   func(explain.Step) bool
-	id       string
+	found    []finFound
 	size     int
-	sashimi  bool
 	kind     board.HouseKind
 	d        board.Digit
 	maxUnion int
@@ -307,14 +333,14 @@ type finScan struct {
 }
 
 // walk chooses left more base lines from index start on, with the union of their
-// places small enough for size cover lines and one box of fins; it reports false
-// when report asked to stop.
-func (f *finScan) walk(left, start, depth int, union board.PosSet) bool {
+// places small enough for size cover lines and one box of fins, and adds the fish
+// they make to f.found.
+func (f *finScan) walk(left, start, depth int, union board.PosSet) {
 	if left == 0 {
-		if union.Count() <= f.size {
-			return true // a plain fish (or less): no fins
+		if union.Count() > f.size { // else a plain fish (or less): no fins
+			f.covers(depth, union)
 		}
-		return f.covers(depth, union)
+		return
 	}
 	for i := start; i <= f.m-left; i++ {
 		u := union | f.masks[i]
@@ -322,11 +348,8 @@ func (f *finScan) walk(left, start, depth int, union board.PosSet) bool {
 			continue
 		}
 		f.chosen[depth] = i
-		if !f.walk(left-1, i+1, depth+1, u) {
-			return false
-		}
+		f.walk(left-1, i+1, depth+1, u)
 	}
-	return true
 }
 
 // fits reports whether the places union leave, outside some group, fewer than size
@@ -342,7 +365,7 @@ func (f *finScan) fits(union board.PosSet) bool {
 
 // covers tries every set of size cover lines of the chosen base lines that leaves
 // their other places (the fins) inside one group of positions.
-func (f *finScan) covers(depth int, union board.PosSet) bool {
+func (f *finScan) covers(depth int, union board.PosSet) {
 	for _, g := range f.groups[:f.ngroups] {
 		required := union &^ g
 		k := f.size - required.Count()
@@ -355,25 +378,22 @@ func (f *finScan) covers(depth int, union board.PosSet) bool {
 			if sub.Count() != k || sub == in {
 				continue
 			}
-			if !f.try(depth, required|sub, in&^sub, g) {
-				return false
-			}
+			f.try(depth, required|sub, in&^sub, g)
 		}
 	}
-	return true
 }
 
 // try checks the fish with cover positions cover and fin positions fins (inside
-// group g), and reports its step when it is of the wanted kind and removes something.
+// group g), and adds it to f.found, finned or sashimi, when it removes something.
 // It works on line and position bits only: the fins share a box when their lines share
 // a band, as they already share the group.
-func (f *finScan) try(depth int, cover, fins, g board.PosSet) bool {
+func (f *finScan) try(depth int, cover, fins, g board.PosSet) {
 	band := -1
 	var baseLines board.PosSet
 	for i := range depth {
 		p := f.masks[f.chosen[i]]
 		if p&cover == 0 {
-			return true // a base line of fins only: a claiming, not a fish
+			return // a base line of fins only: a claiming, not a fish
 		}
 		line := f.lines[f.chosen[i]]
 		baseLines |= 1 << line
@@ -381,7 +401,7 @@ func (f *finScan) try(depth int, cover, fins, g board.PosSet) bool {
 			if bd := line / f.bandH; band < 0 {
 				band = bd
 			} else if bd != band {
-				return true
+				return
 			}
 		}
 	}
@@ -399,12 +419,12 @@ func (f *finScan) try(depth int, cover, fins, g board.PosSet) bool {
 			removes = true
 		}
 	}
-	if !removes || body == f.sashimi {
-		return true
+	if !removes {
+		return
 	}
 	fin := lineHouse(f.l, f.kind, band*f.bandH)
 	finBox := f.l.BoxHouse(f.l.BoxOf(f.l.HouseCells(fin)[(fins & -fins).First()]))
-	return f.report(f.step(depth, baseLines, cover, fins, finBox))
+	f.found = append(f.found, finFound{step: f.step(depth, baseLines, cover, fins, finBox), sashimi: !body})
 }
 
 // step builds the finned fish's step.
@@ -414,7 +434,7 @@ func (f *finScan) step(depth int, baseLines, cover, fins board.PosSet, finBox bo
 	if f.kind == board.Column {
 		other = board.Row
 	}
-	s := explain.Step{Technique: f.id, Pattern: explain.Pattern{
+	s := explain.Step{Pattern: explain.Pattern{
 		Digits: board.DigitsOf(d),
 		Base:   make([]board.House, 0, depth),
 		Cover:  make([]board.House, 0, depth),
