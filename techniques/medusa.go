@@ -42,9 +42,12 @@ type medusaCluster struct {
 // colour of each candidate, the colours in each cell, and which candidates see a colour
 // through the same digit in a peer cell.
 type medusaState struct {
-	colour   []int8     // per candidate index: -1, 0 or 1 (this cluster only)
-	cellMask []uint8    // per cell: the colours present, bit per colour
-	seen     [2][]int32 // per colour, per candidate index: how many peers hold it in that colour
+	colour   []int8    // per candidate index: -1, 0 or 1 (this cluster only)
+	cellMask []uint8   // per cell: the colours present, bit per colour
+	seen     [2][]int8 // per colour, per candidate index: how many peers hold it in that colour (at most 64 on a 25x25 board)
+	// near are the cells of the cluster and their peers: only there can a candidate
+	// see a colour, so the rules look nowhere else.
+	near board.CellSet
 }
 
 func findMedusa(b *board.Board, report func(explain.Step) bool) {
@@ -57,7 +60,7 @@ func findMedusa(b *board.Board, report func(explain.Step) bool) {
 		st.colour[i] = -1
 	}
 	for k := range st.seen {
-		st.seen[k] = make([]int32, l.Cells()*n)
+		st.seen[k] = make([]int8, l.Cells()*n)
 	}
 	for _, cl := range clusters {
 		st.load(l, cl)
@@ -91,6 +94,8 @@ func medusaClusters(b *board.Board) []medusaCluster {
 	l := b.Layout()
 	n := l.N()
 	seen := make([]bool, l.Cells()*n)
+	// Every cluster's members and parents are consecutive parts of two shared arrays.
+	var members, parents []int32
 	var out []medusaCluster
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
@@ -99,18 +104,21 @@ func medusaClusters(b *board.Board) []medusaCluster {
 				continue
 			}
 			seen[start] = true
-			cl := medusaCluster{members: []int32{start}, parent: []int32{-1}}
-			for i := 0; i < len(cl.members); i++ {
-				strongPartners(b, cl.members[i], func(o int32) {
+			from := len(members)
+			members, parents = append(members, start), append(parents, -1)
+			for i := from; i < len(members); i++ {
+				strongPartners(b, members[i], func(o int32) {
 					if !seen[o] {
 						seen[o] = true
-						cl.members = append(cl.members, o)
-						cl.parent = append(cl.parent, int32(i))
+						members = append(members, o)
+						parents = append(parents, int32(i-from))
 					}
 				})
 			}
-			if len(cl.members) > 1 {
-				out = append(out, cl)
+			if len(members)-from > 1 {
+				out = append(out, medusaCluster{members: members[from:len(members):len(members)], parent: parents[from:len(parents):len(parents)]})
+			} else {
+				members, parents = members[:from], parents[:from]
 			}
 		}
 	}
@@ -143,7 +151,7 @@ func (st *medusaState) load(l *board.Layout, cl medusaCluster) { st.mark(l, cl, 
 func (st *medusaState) unload(l *board.Layout, cl medusaCluster) { st.mark(l, cl, -1) }
 
 // mark colours the cluster's candidates (by = 1) or clears them again (by = -1).
-func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int32) {
+func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	n := l.N()
 	for i, m := range cl.members {
 		col := int8(0)
@@ -160,6 +168,8 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int32) {
 		if by > 0 {
 			st.colour[m] = col
 			st.cellMask[c] |= 1 << col
+			st.near = st.near.Or(l.PeerSet(c))
+			st.near.Add(c)
 		}
 	}
 	if by < 0 {
@@ -167,6 +177,7 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int32) {
 			st.colour[m] = -1
 			st.cellMask[int(m)/n] = 0
 		}
+		st.near = board.CellSet{}
 	}
 }
 
@@ -187,6 +198,9 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 	l := b.Layout()
 	n := l.N()
 	for c := range board.Cell(l.Cells()) {
+		if st.cellMask[c] == 0 {
+			continue
+		}
 		for col := int8(0); col < 2; col++ {
 			if ds := st.cellDigits(b, c, col); ds.Count() > 1 {
 				return col, explain.Group{Cells: []board.Cell{c}, Digits: ds}, true
@@ -213,7 +227,7 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 	}
 	for c := range board.Cell(l.Cells()) {
 		s := b.Candidates(c)
-		if s == 0 {
+		if s == 0 || !st.near.Has(c) {
 			continue
 		}
 		for col := int8(0); col < 2; col++ {
@@ -255,6 +269,9 @@ func (st *medusaState) seesBoth(b *board.Board) []board.Candidate {
 	n := l.N()
 	var out []board.Candidate
 	for c := range board.Cell(l.Cells()) {
+		if !st.near.Has(c) {
+			continue
+		}
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			if st.colour[int(c)*n+int(d)-1] >= 0 {
