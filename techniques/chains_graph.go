@@ -525,15 +525,13 @@ func (g *chainGraph) fillSee(i int32, peers []uint64) {
 // linkScratch holds the buffers link needs only while it runs; they are pooled, so a
 // graph build does not allocate (and the collector does not sweep) them each time.
 type linkScratch struct {
-	strong, weak [][2]int32
-	groupsAt     []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
-	groups       []int32
-	items        []int32
-	masks        []board.PosSet
-	weakDeg      []int32
-	byTo, order  []int32 // chainCompress's
-	// the compressed strong and weak rows, until link turns them into moves
-	sAt, sTo, wAt, wTo []int32
+	moves       [][2]int32
+	groupsAt    []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
+	groups      []int32
+	items       []int32
+	masks       []board.PosSet
+	weakDeg     []int32
+	byTo, order []int32 // chainCompress's
 }
 
 var linkScratchPool = sync.Pool{New: func() any { return new(linkScratch) }}
@@ -543,7 +541,7 @@ func (g *chainGraph) link(k chainLinks) {
 	l, b, n := g.l, g.b, g.l.N()
 	sc := linkScratchPool.Get().(*linkScratch)
 	defer linkScratchPool.Put(sc)
-	strongE, weakE := sc.strong[:0], sc.weak[:0]
+	moves := sc.moves[:0] // every link as moves between states (appendWeak, appendStrong)
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
 			cs := b.Candidates(c)
@@ -558,10 +556,10 @@ func (g *chainGraph) link(k chainLinks) {
 						continue
 					}
 					if k.cellWeak {
-						weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
+						moves = appendWeak(moves, x, y)
 					}
 					if k.cellStrong && cs.Count() == 2 {
-						strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
+						moves = appendStrong(moves, x, y)
 					}
 				}
 			}
@@ -633,10 +631,10 @@ func (g *chainGraph) link(k chainLinks) {
 							first, firstStrong = g.firstShared(x, y, d, h)
 						}
 						if k.houseWeak && first {
-							weakE = append(weakE, [2]int32{x, y}, [2]int32{y, x})
+							moves = appendWeak(moves, x, y)
 						}
 						if k.houseStrong && strong && firstStrong {
-							strongE = append(strongE, [2]int32{x, y}, [2]int32{y, x})
+							moves = appendStrong(moves, x, y)
 						}
 					}
 				}
@@ -648,36 +646,37 @@ func (g *chainGraph) link(k chainLinks) {
 	weakDeg := slices.Grow(sc.weakDeg[:0], len(g.nodes))[:len(g.nodes)]
 	clear(weakDeg)
 	sc.weakDeg = weakDeg
-	for _, e := range weakE {
-		weakDeg[e[0]]++
+	for _, e := range moves {
+		if e[0]&1 == 1 { // from a state made true: a weak link
+			weakDeg[e[0]>>1]++
+		}
 	}
 	for _, a := range g.als {
 		k := int32(a.digits.Count())
 		for x := a.firstNode; x < a.firstNode+k; x++ {
 			for y := a.firstNode; y < a.firstNode+k; y++ {
 				if x != y && weakDeg[x] > 0 && weakDeg[y] > 0 {
-					strongE = append(strongE, [2]int32{x, y})
+					moves = append(moves, [2]int32{chainState(x, false), chainState(y, true)})
 				}
 			}
 		}
 	}
-	sc.strong, sc.weak = strongE, weakE
-	nn := len(g.nodes)
-	sAt, sTo := chainCompress(nn, strongE, sc, &sc.sAt, &sc.sTo)
-	wAt, wTo := chainCompress(nn, weakE, sc, &sc.wAt, &sc.wTo)
-	g.nextAt = roomFor(g.store.nextAt, 2*nn+1)[:2*nn+1]
-	g.next = roomFor(g.store.next, len(sTo)+len(wTo))
-	for i := range nn {
-		g.nextAt[2*i] = int32(len(g.next))
-		for _, y := range sTo[sAt[i]:sAt[i+1]] {
-			g.next = append(g.next, chainState(y, true))
-		}
-		g.nextAt[2*i+1] = int32(len(g.next))
-		for _, y := range wTo[wAt[i]:wAt[i+1]] {
-			g.next = append(g.next, chainState(y, false))
-		}
-	}
-	g.nextAt[2*nn] = int32(len(g.next))
+	sc.moves = moves
+	// One table of moves between states, each row sorted: a strong link's row is its
+	// node's off state, a weak link's its on state.
+	nextAt, next := g.store.nextAt, g.store.next
+	g.nextAt, g.next = chainCompress(2*len(g.nodes), moves, sc, &nextAt, &next)
+}
+
+// appendWeak and appendStrong append the moves of a link between nodes x and y, both
+// ways: over a weak link a node made true makes the other false, over a strong link a
+// node made false makes the other true.
+func appendWeak(moves [][2]int32, x, y int32) [][2]int32 {
+	return append(moves, [2]int32{chainState(x, true), chainState(y, false)}, [2]int32{chainState(y, true), chainState(x, false)})
+}
+
+func appendStrong(moves [][2]int32, x, y int32) [][2]int32 {
+	return append(moves, [2]int32{chainState(x, false), chainState(y, true)}, [2]int32{chainState(y, false), chainState(x, true)})
 }
 
 // firstShared reports whether h is the first house that nodes x and y (of digit d, both
