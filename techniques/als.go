@@ -595,6 +595,8 @@ func (x *alsIndex) chainsOf() [][]alsFound {
 		s := newALSChainSearch(x, 3, alsChainMaxSets)
 		s.run()
 		x.chains = s.found
+		s.x, s.found, s.keys = nil, nil, nil
+		alsChainSearches.Put(s)
 	})
 	return x.chains
 }
@@ -736,22 +738,32 @@ type alsChainSearch struct {
 	buf         []board.Candidate
 }
 
+// alsChainSearches pools the searches' tables (thousands of entries each), which a
+// search is done with once its chains are found; found and keys go with the chains.
+var alsChainSearches = sync.Pool{New: func() any { return new(alsChainSearch) }}
+
+// newALSChainSearch returns a search over x, with tables from the pool: give it back
+// with alsChainSearches.Put once its chains are taken.
 func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	n := len(x.target)
-	s := &alsChainSearch{
+	s := alsChainSearches.Get().(*alsChainSearch)
+	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
-		succAt: make([]int32, 0, n+1), seen: make([]alsVisit, n),
-		goal:  make([]uint32, len(x.sets)),
+		succAt: s.succAt[:0], seen: roomFor(s.seen, n)[:n],
+		goal:  roomFor(s.goal, len(x.sets))[:len(x.sets)],
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
+		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
 	}
+	clear(s.seen) // gen 0 marks no search: the first search is gen 1
+	clear(s.goal)
 	size := 0
 	for i := range int32(len(x.sets)) {
 		for _, e := range x.edgesOf(i) {
 			size += x.sets[i].digits.Count() * e.rcc.Count()
 		}
 	}
-	s.succ = make([]alsStep, 0, size)
+	s.succ = roomFor(s.succ, size)
 	for i := range int32(len(x.sets)) {
 		a := &x.sets[i]
 		for r := a.digits; r != 0; r &= r - 1 {

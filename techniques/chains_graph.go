@@ -160,9 +160,7 @@ func (g *chainGraph) recycle() {
 	st.nodes, st.als, st.alsCells = g.nodes, g.als, g.alsCells
 	if g.comps != nil {
 		st.comps = *g.comps
-		if len(g.forced) == 0 { // the walk table was the move table: not its own
-			st.comps.walkAt, st.comps.walk = nil, nil
-		}
+		st.comps.walkAt, st.comps.walk = nil, nil // views of own or of the move table
 	}
 	*g = chainGraph{}
 	chainGraphStore.Put(st)
@@ -1081,7 +1079,8 @@ func releaseChainGraph(g *chainGraph) {
 func chainSubgraphFor(b *board.Board, k chainLinks) *chainGraph {
 	base := chainGraphFor(b, allChainLinks)
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
-		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base}
+		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,
+		store: new(chainGraphBufs)} // for what it may compute itself, never recycled
 	keep := func(x, y int32, strong bool) bool {
 		nx, ny := &base.nodes[x], &base.nodes[y]
 		if k.bivalueOnly && (base.b.Candidates(nx.cell).Count() != 2 || base.b.Candidates(ny.cell).Count() != 2) {

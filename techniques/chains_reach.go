@@ -26,7 +26,9 @@ type chainComps struct {
 	at     []int32
 	// The steps of a walk from state st are walk[walkAt[st]:walkAt[st+1]]: its links,
 	// and for a set node made false the candidates the set then forces, made true.
+	// Without forcings they are the graph's move table, else ownAt and own.
 	walkAt, walk []int32
+	ownAt, own   []int32
 }
 
 // size returns the number of states in component c.
@@ -51,8 +53,9 @@ func (g *chainGraph) walkSteps(cs *chainComps) {
 		return
 	}
 	ns := 2 * len(g.nodes)
-	cs.walkAt = roomFor(cs.walkAt, ns+1)[:ns+1]
-	cs.walk = roomFor(cs.walk, len(g.next)+len(g.forced))[:len(g.next)+len(g.forced)]
+	cs.ownAt = roomFor(cs.ownAt, ns+1)[:ns+1]
+	cs.own = roomFor(cs.own, len(g.next)+len(g.forced))[:len(g.next)+len(g.forced)]
+	cs.walkAt, cs.walk = cs.ownAt, cs.own
 	at := int32(0)
 	for st := range int32(ns) {
 		cs.walkAt[st] = at
