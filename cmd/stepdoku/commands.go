@@ -117,14 +117,20 @@ func (c command) flagSet(e *env) *flag.FlagSet {
 // first positional one) and returns the positionals. --help prints to stdout and asks
 // the caller to stop with exitOK; other errors print usage and return exitUsage.
 func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop bool) {
+	// The flag package prints usage itself, to stderr, on --help too: print it here
+	// instead, where it belongs.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	args := e.args
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fs.SetOutput(e.stdout)
-				fs.Usage()
+				usage()
 				return nil, exitOK, true
 			}
+			usage() // after the error the flag package printed
 			return nil, exitUsage, true
 		}
 		rest := fs.Args()

@@ -78,9 +78,12 @@ func TestUsageAndHelp(t *testing.T) {
 			r := runCLI(t, "", c.name, "--help")
 			assert.Equal(t, exitOK, r.code, r.stderr)
 			assert.Contains(t, r.stdout, "Usage: stepdoku "+c.name)
+			assert.Empty(t, r.stderr, "help goes to stdout only")
 			r = runCLI(t, "", c.name, "--no-such-flag")
 			assert.Equal(t, exitUsage, r.code)
 			assert.Contains(t, r.stderr, "no-such-flag")
+			assert.Contains(t, r.stderr, "Usage: stepdoku "+c.name)
+			assert.Empty(t, r.stdout)
 		})
 	}
 }
