@@ -5,13 +5,14 @@ import (
 	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
 )
 
 // The pipeline tries its techniques one after another on one board state, and some
 // families share work that depends only on that state: the chain graph
-// (chainGraphFor), the almost locked sets (alsIndexFor), the candidate unique
-// rectangles (urRectsFor). Each keeps what it built for the last states asked about,
-// recognised by a boardState.
+// (chainGraphFor), the almost locked sets (alsIndexFor), the rectangles (urRects,
+// avoidRects), colour clusters (colourings), finned fish (finnedFishes). Each keeps
+// what it built for the last states asked about, recognised by a boardState.
 
 // boardState records a board's state (layout, givens, values and candidates) so that
 // a memo can tell when it is asked about the same state again.
@@ -65,4 +66,17 @@ func (m *stateMemo[T]) get(b *board.Board, build func(*board.Board) T) T {
 		m.state.record(b)
 	}
 	return m.value
+}
+
+// checkEach returns the finder that calls check on each pattern find lists on the
+// board's state (remembered in m for the techniques that look through the same list),
+// in order, until report asks to stop. check gets a copy: the list is shared.
+func checkEach[P any](m *stateMemo[[]P], find func(*board.Board) []P, check func(*board.Board, *P, func(explain.Step) bool) bool) Finder {
+	return func(b *board.Board, report func(explain.Step) bool) {
+		for _, p := range m.get(b, find) {
+			if !check(b, &p, report) {
+				return
+			}
+		}
+	}
 }

@@ -219,26 +219,14 @@ func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
 // asked to stop.
 type urCheck func(b *board.Board, r *urRect, report func(explain.Step) bool) bool
 
-// rectangles calls check on every candidate unique rectangle of b (urRectsFor), in
+// rectangles calls check on every candidate unique rectangle of b (findRectangles), in
 // order, until report asks to stop.
-func rectangles(check urCheck) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for _, r := range urRectsFor(b) { // r is a copy: the list is shared
-			if !check(b, &r, report) {
-				return
-			}
-		}
-	}
-}
+func rectangles(check urCheck) Finder { return checkEach(&urRects, findRectangles, check) }
 
 // urRects memoises the candidate rectangles of the last board state asked for: the
 // pipeline tries the seven rectangle types one after another on one state, and finding
 // the rectangles was most of what each cost.
 var urRects stateMemo[[]urRect]
-
-// urRectsFor returns the candidate rectangles of b's state (findRectangles), found or
-// remembered.
-func urRectsFor(b *board.Board) []urRect { return urRects.get(b, findRectangles) }
 
 // findRectangles lists every candidate unique rectangle of b: rows and columns in
 // order, and for each rectangle each pair of digits that one of its corners holds
@@ -727,23 +715,15 @@ type avoidRect struct {
 
 type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
 
-// avoidableRectangles calls check on every avoidable rectangle of b (avoidRectsFor), in
+// avoidableRectangles calls check on every avoidable rectangle of b (findAvoidable), in
 // order, until report asks to stop.
 func avoidableRectangles(check avoidCheck) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for _, r := range avoidRectsFor(b) { // r is a copy: the list is shared
-			if !check(b, &r, report) {
-				return
-			}
-		}
-	}
+	return checkEach(&avoidRects, findAvoidable, check)
 }
 
 // avoidRects memoises the avoidable rectangles of the last board state asked for,
 // which both types look through.
 var avoidRects stateMemo[[]avoidRect]
-
-func avoidRectsFor(b *board.Board) []avoidRect { return avoidRects.get(b, findAvoidable) }
 
 // findAvoidable lists every rectangle over two rows, two columns and two boxes whose
 // corners are no givens, whose solved corners hold two digits crosswise, one at least
