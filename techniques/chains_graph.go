@@ -11,9 +11,11 @@ import (
 // This file is the chain engine shared by every chain technique (and open to forcing
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
 // a digit; a digit of an almost locked set) with strong and weak links, built once per
-// board state and link kind (chainMemoFor, shared by the finders that use the same
-// links), and a breadth-first search over it that alternates strong and weak
-// inferences, so the first chain found to any end is a shortest one.
+// board state and link kind (chainGraphFor, shared by the finders that use the same
+// links; X- and XY-chains read the plain one through chainSubgraphFor), and a
+// breadth-first search over it that alternates strong and weak inferences, so the
+// first chain found to any end is a shortest one. Which searches a finder runs is
+// decided by the filters of chains_reach.go.
 //
 // Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
 // s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
