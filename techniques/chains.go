@@ -278,10 +278,23 @@ func chainFinder(v chainView) Finder {
 			g = chainSubgraphFor(b, v.kinds)
 		}
 		defer releaseChainGraph(g)
+		seen := map[string]bool{}
+		lo, levels := 0, v.levels
+		if levels == nil {
+			levels = []int{v.maxLinks}
+		}
 		var refuted, placed []chainRefute
 		var runs *chainRuns
 		switch v.ends {
 		case endsDiscontinuous:
+			if !v.exhaustive {
+				if f, ok := v.firstBrokenLoop(g, levels); ok {
+					seen[chainKey(f)] = true
+					if !report(g.step(v.id, f)) {
+						return
+					}
+				}
+			}
 			refuted, placed = v.refutations(g)
 		case endsContinuous:
 			runs = v.loopSearches(g)
@@ -290,11 +303,6 @@ func chainFinder(v chainView) Finder {
 		}
 		if runs != nil {
 			defer chainRunsPool.Put(runs)
-		}
-		seen := map[string]bool{}
-		lo, levels := 0, v.levels
-		if levels == nil {
-			levels = []int{v.maxLinks}
 		}
 		for _, hi := range levels {
 			hi = min(hi, v.maxLinks)
@@ -391,26 +399,99 @@ func (v chainView) refutations(g *chainGraph) (refuted, placed []chainRefute) {
 	mayRefute, mayPlace := g.refutable()
 	for start := range g.ncand {
 		if v.exhaustive || mayRefute[start] {
-			refutes := func(st int32) bool { return g.refutes(start, st) }
-			q := s.runUntil(start, true, v.maxLinks, refutes)
-			if st := q[len(q)-1]; len(q) > 1 && refutes(st) {
-				path := s.path(st)
-				if st == chainState(start, false) {
-					path = path[:len(path)-1]
-				}
-				refuted[start] = chainRefute{path: path, depth: int(s.depth[st])}
-			}
+			refuted[start] = g.refutation(s, start, v.maxLinks)
 		}
 		if v.exhaustive || mayPlace[start] {
-			on := chainState(start, true)
-			q := s.runUntil(start, false, v.maxLinks, func(st int32) bool { return st == on })
-			if q[len(q)-1] == on {
-				path := s.path(on)
-				placed[start] = chainRefute{path: path[:len(path)-1], depth: int(s.depth[on])}
-			}
+			placed[start] = g.placement(s, start, v.maxLinks)
 		}
 	}
 	return refuted, placed
+}
+
+// refutation returns the first contradiction of candidate node start made true within
+// maxLinks, if any.
+func (g *chainGraph) refutation(s *chainSearch, start int32, maxLinks int) chainRefute {
+	refutes := func(st int32) bool { return g.refutes(start, st) }
+	q := s.runUntil(start, true, maxLinks, refutes)
+	st := q[len(q)-1]
+	if len(q) == 1 || !refutes(st) {
+		return chainRefute{}
+	}
+	path := s.path(st)
+	if st == chainState(start, false) {
+		path = path[:len(path)-1]
+	}
+	return chainRefute{path: path, depth: int(s.depth[st])}
+}
+
+// placement returns the first walk from candidate node start made false to it true
+// within maxLinks, if any.
+func (g *chainGraph) placement(s *chainSearch, start int32, maxLinks int) chainRefute {
+	on := chainState(start, true)
+	if q := s.runUntil(start, false, maxLinks, func(st int32) bool { return st == on }); q[len(q)-1] != on {
+		return chainRefute{}
+	}
+	path := s.path(on)
+	return chainRefute{path: path[:len(path)-1], depth: int(s.depth[on])}
+}
+
+// placedLoop is the conclusion of a placement of candidate node start, unless its cell
+// has no other digit (a naked single: the loop changes nothing). HoDoKu states the
+// placement as the removal of the cell's other digits; so do we, so that both say the
+// same thing in the same words.
+func (g *chainGraph) placedLoop(start int32, p chainRefute) (chainFound, bool) {
+	nd := g.nodes[start]
+	var others []board.Candidate
+	for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
+		others = append(others, board.Candidate{Cell: nd.cell, Digit: o.First()})
+	}
+	return chainFound{nodes: p.path, links: chainAlternating(len(p.path), explain.Strong, explain.Weak), loop: true, elims: others}, len(others) > 0
+}
+
+// refutedLoop is the conclusion of a refutation of candidate node start: it goes.
+func (g *chainGraph) refutedLoop(start int32, r chainRefute) chainFound {
+	nd := g.nodes[start]
+	return chainFound{nodes: r.path, links: chainAlternating(len(r.path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{{Cell: nd.cell, Digit: nd.digit}}}
+}
+
+// firstBrokenLoop returns the discontinuous loop the view reports first (levels as in
+// chainFinder), without finding every other: most callers want only that one. Loops
+// come by level, then by length, then by start (a placement before a removal), so
+// once one is found, a later start can come first only by a shorter loop, and its
+// searches stop one link short of it. Every earlier level's loop is shorter too.
+func (v chainView) firstBrokenLoop(g *chainGraph, levels []int) (chainFound, bool) {
+	s := borrowChainSearch(g)
+	defer returnChainSearch(s)
+	mayRefute, mayPlace := g.refutable()
+	var best chainFound
+	bestLevel, bound := len(levels), v.maxLinks
+	consider := func(f chainFound, depth int) {
+		if v.grouped && !g.hasGroup(f.nodes) {
+			return
+		}
+		level := 0
+		for level < len(levels) && depth > min(levels[level], v.maxLinks) {
+			level++
+		}
+		if level < bestLevel || level == bestLevel && len(f.links) < len(best.links) {
+			best, bestLevel, bound = f, level, len(f.links)-1
+		}
+	}
+	for start := range g.ncand {
+		if mayPlace[start] {
+			if p := g.placement(s, start, bound); p.path != nil {
+				if f, ok := g.placedLoop(start, p); ok {
+					consider(f, p.depth)
+				}
+			}
+		}
+		if mayRefute[start] {
+			if r := g.refutation(s, start, bound); r.path != nil {
+				consider(g.refutedLoop(start, r), r.depth)
+			}
+		}
+	}
+	return best, bestLevel < len(levels)
 }
 
 // collect gathers the conclusions of the view over chains of lo+1 to hi links (as the
@@ -492,23 +573,15 @@ func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []cha
 				add(chainFound{nodes: path, links: chainAlternating(len(path)-1, explain.Strong, explain.Weak), elims: slices.Clone(buf)})
 			}
 		case endsDiscontinuous:
-			nd := g.nodes[start]
-			cand := board.Candidate{Cell: nd.cell, Digit: nd.digit}
 			// False implies true: place it.
 			if p := placed[start]; p.path != nil && p.depth > lo && p.depth <= hi {
-				// HoDoKu states the placement as the removal of the cell's other digits;
-				// so do we, so that both say the same thing in the same words.
-				var others []board.Candidate
-				for o := g.b.Candidates(nd.cell).Without(nd.digit); o != 0; o &= o - 1 {
-					others = append(others, board.Candidate{Cell: nd.cell, Digit: o.First()})
-				}
-				if len(others) > 0 { // else it is a naked single, and the loop changes nothing
-					add(chainFound{nodes: p.path, links: chainAlternating(len(p.path), explain.Strong, explain.Weak), loop: true, elims: others})
+				if f, ok := g.placedLoop(start, p); ok {
+					add(f)
 				}
 			}
 			// True implies false, or another digit of the cell true: it goes.
 			if r := refuted[start]; r.path != nil && r.depth > lo && r.depth <= hi {
-				add(chainFound{nodes: r.path, links: chainAlternating(len(r.path), explain.Weak, explain.Strong), loop: true, elims: []board.Candidate{cand}})
+				add(g.refutedLoop(start, r))
 			}
 		}
 	}

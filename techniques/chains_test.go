@@ -242,9 +242,11 @@ func TestChainRefutable(t *testing.T) {
 	assert.Positive(t, pruned, "the filter kept every candidate")
 }
 
-// TestChainFiltersExact checks the filters of chains_reach.go: every chain technique
-// finds the same steps, in the same order, as when it searches from every start
-// without bounds. It also checks that the filters leave some searches out.
+// TestChainFiltersExact checks the filters of chains_reach.go and the discontinuous
+// loop's shortcut to its first step: every chain technique finds the same steps, in
+// the same order, as when it searches from every start without bounds, and the same
+// first step for a caller that takes only that one. It also checks that the filters
+// leave some searches out.
 func TestChainFiltersExact(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 4))
 	require.NotEmpty(t, states)
@@ -258,6 +260,11 @@ func TestChainFiltersExact(t *testing.T) {
 			got := findAll(Technique{Find: chainFinder(v)}, b)
 			require.Equal(t, want, got, "%s on %s", v.id, b)
 			found += len(got)
+			if len(want) > 0 { // a caller that stops at the first step gets the same one
+				var first []explain.Step
+				chainFinder(v)(b, func(s explain.Step) bool { first = append(first, s); return false })
+				require.Equal(t, want[:1], first, "%s first step on %s", v.id, b)
+			}
 		}
 		g := buildChainGraph(b, allGroupedLinks)
 		for _, ok := range g.openStarts() {
