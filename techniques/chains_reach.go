@@ -329,3 +329,74 @@ func (g *chainGraph) peerCandidates(a int32, f func(c, d int)) {
 		}
 	}
 }
+
+// contradictable tells, for each state of a graph of candidates only, whether the
+// states a walk from it reaches hold a contradiction: some candidate both true and
+// false, every candidate of a cell false, or every place of a digit in a house false.
+// Forcing chains (forcing.go) propagate along exactly these links, so a premise whose
+// state says no cannot be refuted by them. Each component gets a bit, passed on along
+// the walks, so each component ends up with the components that reach it; the
+// components that reach all the states of a contradiction are those in all their sets.
+func (g *chainGraph) contradictable() []bool {
+	cs := g.components()
+	l, b, n := g.l, g.b, g.l.N()
+	ncomp := len(cs.at) - 1
+	r := g.reach(ncomp)
+	defer reachPool.Put(r)
+	for c := range int32(ncomp) {
+		r.set(cs.states[cs.at[c]], c)
+	}
+	r.spread()
+	w := r.w
+	from := func(st int32) []uint64 { c := int(cs.comp[st]); return r.bits[c*w : (c+1)*w] }
+	may := make([]uint64, w) // the components that reach some contradiction
+	all := make([]uint64, w)
+	// all becomes the components reaching every state of states.
+	reachAll := func(states ...int32) {
+		copy(all, from(states[0]))
+		for _, st := range states[1:] {
+			for j, x := range from(st) {
+				all[j] &= x
+			}
+		}
+		orInto(may, all)
+	}
+	var set []int32
+	for y := range g.ncand {
+		reachAll(chainState(y, true), chainState(y, false))
+	}
+	// With two candidates or places, the last one false makes the other true: that is
+	// both ways already.
+	for c := range board.Cell(l.Cells()) {
+		if cands := b.Candidates(c); cands.Count() >= 3 {
+			set = set[:0]
+			for t := cands; t != 0; t &= t - 1 {
+				set = append(set, chainState(g.candNode(c, t.First()), false))
+			}
+			reachAll(set...)
+		}
+	}
+	for h := range board.House(l.Houses()) {
+		for d := board.Digit(1); int(d) <= n; d++ {
+			if pos := b.Positions(h, d); pos.Count() >= 3 {
+				set = set[:0]
+				for p := pos; p != 0; p &= p - 1 {
+					set = append(set, chainState(g.candNode(l.HouseCells(h)[p.First()], d), false))
+				}
+				reachAll(set...)
+			}
+		}
+	}
+	out := make([]bool, 2*len(g.nodes))
+	for st := range out {
+		c := cs.comp[st]
+		out[st] = may[c>>6]&(1<<(uint(c)&63)) != 0
+	}
+	return out
+}
+
+func orInto(dst, src []uint64) {
+	for j := range src {
+		dst[j] |= src[j]
+	}
+}

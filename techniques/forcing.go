@@ -537,6 +537,25 @@ func (e *forcingEngine) conclusion(x int32, s *explain.Step) {
 	}
 }
 
+// skipUncontradictable marks done the premises that no chain can refute. Propagation
+// along chains follows the links of the plain chain graph (chains_graph.go): a true
+// candidate makes its cell's other candidates and its digit's other places false, a
+// false one makes its strong partners true. So what a premise reaches is reached by a
+// walk there, and a premise whose walks reach no contradiction
+// (chainGraph.contradictable) has none to find: most premises, on the states where
+// the pipeline gets this far.
+func skipUncontradictable(b *board.Board, e *forcingEngine, premises []int32, done []bool) {
+	g := chainGraphFor(b, allChainLinks)
+	defer releaseChainGraph(g)
+	may := g.contradictable()
+	for i, p := range premises {
+		c, d, on := e.candidate(p)
+		if x := g.candNode(c, d); x >= 0 && !may[chainState(x, on)] {
+			done[i] = true
+		}
+	}
+}
+
 // forcingContradiction is the finder of both contradiction techniques: every premise
 // that propagation refutes, shortest contradiction first.
 func forcingContradiction(id string, rule propagation) Finder {
@@ -549,6 +568,9 @@ func forcingContradiction(id string, rule propagation) Finder {
 		}
 		premises := e.premises()
 		done := make([]bool, len(premises)) // followed to the end, or refuted
+		if rule == alongChains {
+			skipUncontradictable(b, e, premises, done)
+		}
 		var hits []found
 		for _, maxDepth := range depthCaps {
 			hits = hits[:0]

@@ -296,6 +296,35 @@ func TestForcingSound(t *testing.T) {
 	})
 }
 
+// TestForcingChainPremiseFilter checks skipUncontradictable: no premise it marks done
+// runs into a contradiction when propagated along chains to the end, and it marks
+// some (else it would save nothing).
+func TestForcingChainPremiseFilter(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 0)
+	if testing.Short() {
+		lines = lines[:4]
+	}
+	skipped, refuted := 0, 0
+	forcingWalk(t, lines, func(b *board.Board, _ []board.Digit) {
+		e := loadEngine(b, alongChains)
+		defer e.release()
+		premises := e.premises()
+		done := make([]bool, len(premises))
+		skipUncontradictable(b, e, premises, done)
+		for i, p := range premises {
+			hit := e.propagate(p, depthCaps[len(depthCaps)-1])
+			if done[i] {
+				skipped++
+				require.False(t, hit, "%s: premise %d skipped but refuted", b, p)
+			} else if hit {
+				refuted++
+			}
+		}
+	})
+	require.Positive(t, skipped, "no premise skipped")
+	require.Positive(t, refuted, "no premise refuted")
+}
+
 // forcingWalk walks each puzzle with the basics (each of their steps checked against
 // the solution) and calls stuck at every state where they are stuck; then the first
 // step of the basics and this family is applied, until none applies (beyond
