@@ -288,11 +288,13 @@ func chainFinder(v chainView) Finder {
 		switch v.ends {
 		case endsDiscontinuous:
 			if !v.exhaustive {
-				if f, ok := v.firstBrokenLoop(g, levels); ok {
-					seen[chainKey(f)] = true
-					if !report(g.step(v.id, f)) {
-						return
-					}
+				f, ok := v.firstBrokenLoop(g, levels)
+				if !ok {
+					return // it searched as far as the full search: there is none
+				}
+				seen[chainKey(f)] = true
+				if !report(g.step(v.id, f)) {
+					return
 				}
 			}
 			refuted, placed = v.refutations(g)
