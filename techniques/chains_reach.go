@@ -281,33 +281,48 @@ func (g *chainGraph) openStarts() []bool {
 	}
 	r := g.reach(int(k))
 	defer reachPool.Put(r)
-	// x made true makes node a false, and a made true makes x false (peerCandidates).
-	for a := range int32(len(g.nodes)) {
-		g.peerCandidates(a, func(c, d int) { r.set(chainState(a, false), bit[c*n+d-1]) })
+	w := r.w
+	// peers[a]: the candidates x such that x made true makes node a false, and a made
+	// true makes x false (peerCandidates), as bits.
+	nn := len(g.nodes)
+	peers := make([]uint64, nn*w)
+	for a := range int32(nn) {
+		pa := peers[int(a)*w : int(a+1)*w]
+		g.peerCandidates(a, func(c, d int) {
+			x := bit[c*n+d-1]
+			pa[x>>6] |= 1 << (uint(x) & 63)
+		})
+	}
+	comp := r.cs.comp
+	for a := range int32(nn) {
+		orInto(r.bits[int(comp[chainState(a, false)])*w:][:w], peers[int(a)*w:int(a+1)*w])
 	}
 	for x := range g.ncand {
 		nd := &g.nodes[x]
 		r.set(chainState(x, true), bit[int(nd.cell)*n+int(nd.digit)-1])
 	}
 	r.spread()
-	refuted := make([]bool, k)
-	for a := range int32(len(g.nodes)) {
-		on := chainState(a, true)
-		g.peerCandidates(a, func(c, d int) {
-			if x := bit[c*n+d-1]; r.has(on, x) {
-				refuted[x] = true
-			}
-		})
+	refuted := make([]uint64, w)
+	for a := range int32(nn) {
+		on := r.bits[int(comp[chainState(a, true)])*w:][:w]
+		for j, p := range peers[int(a)*w : int(a+1)*w] {
+			refuted[j] |= p & on[j]
+		}
 	}
 	for x := range g.ncand {
 		nd := &g.nodes[x]
 		if b := bit[int(nd.cell)*n+int(nd.digit)-1]; r.has(chainState(x, false), b) {
-			refuted[b] = true
+			refuted[b>>6] |= 1 << (uint(b) & 63)
 		}
 	}
-	starts := make([]bool, len(g.nodes))
-	for a := range int32(len(g.nodes)) {
-		g.peerCandidates(a, func(c, d int) { starts[a] = starts[a] || refuted[bit[c*n+d-1]] })
+	starts := make([]bool, nn)
+	for a := range nn {
+		for j, p := range peers[a*w : (a+1)*w] {
+			if p&refuted[j] != 0 {
+				starts[a] = true
+				break
+			}
+		}
 	}
 	return starts
 }
