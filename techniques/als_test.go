@@ -188,6 +188,31 @@ func TestALSSearchWithinBudget(t *testing.T) {
 	require.Positive(t, n, "no stuck state")
 }
 
+// TestALSChainFilter checks mayConclude, the chain search's filter: on every state
+// where it says no chain can remove anything, the search finds none; it says so on
+// some states, and lets through some where the search finds chains.
+func TestALSChainFilter(t *testing.T) {
+	spared, through := 0, 0
+	alsStates(t, alsPuzzles(t, 5), func(b *board.Board, _ []board.Digit) {
+		x := newALSIndex(b, nil, new(alsBuild))
+		s := newALSChainSearch(x, 3, alsChainMaxSets)
+		may := s.mayConclude()
+		s.run()
+		found := 0
+		for _, f := range s.found {
+			found += len(f)
+		}
+		if !may {
+			spared++
+			require.Zero(t, found, "%s: filtered out, yet the search finds chains", b)
+		} else if found > 0 {
+			through++
+		}
+	})
+	require.Positive(t, spared, "the filter spared no search")
+	require.Positive(t, through, "no state with chains of sets")
+}
+
 // BenchmarkALS times each finder of the family run to the end on the states of the
 // sample where the easier techniques stall.
 func BenchmarkALS(b *testing.B) {

@@ -164,8 +164,10 @@ var reachPool = sync.Pool{New: func() any { return new(chainReach) }}
 
 // reach returns an empty answer of nbits bits a component for g's states. Give it back
 // to reachPool when done with it.
-func (g *chainGraph) reach(nbits int) *chainReach {
-	cs := g.components()
+func (g *chainGraph) reach(nbits int) *chainReach { return newReach(g.components(), nbits) }
+
+// newReach returns an empty answer of nbits bits a component of cs.
+func newReach(cs *chainComps, nbits int) *chainReach {
 	ncomp := len(cs.at) - 1
 	r := reachPool.Get().(*chainReach)
 	r.cs, r.w = cs, (nbits+63)/64
