@@ -811,6 +811,9 @@ func (s *alsChainSearch) mayConclude() bool {
 			}
 		}
 	}
+	if !reachFits(cs, int(k)) {
+		return true
+	}
 	r := newReach(cs, int(k))
 	defer reachPool.Put(r)
 	for e := range int32(len(x.target)) {

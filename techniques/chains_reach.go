@@ -166,6 +166,17 @@ var reachPool = sync.Pool{New: func() any { return new(chainReach) }}
 // to reachPool when done with it.
 func (g *chainGraph) reach(nbits int) *chainReach { return newReach(g.components(), nbits) }
 
+// reachMaxWords bounds the bitsets of a filter (a few per component): on the largest
+// grids they could take hundreds of megabytes, and there the filters stand aside (each
+// caller then searches as if every start passed). A variable, so that tests can make
+// them stand aside.
+var reachMaxWords = 1 << 22
+
+// reachFits reports whether nbits bits a component of cs stay within reachMaxWords.
+func reachFits(cs *chainComps, nbits int) bool {
+	return (len(cs.at)-1)*((nbits+63)/64) <= reachMaxWords
+}
+
 // newReach returns an empty answer of nbits bits a component of cs.
 func newReach(cs *chainComps, nbits int) *chainReach {
 	ncomp := len(cs.at) - 1
@@ -236,6 +247,12 @@ func (g *chainGraph) refutable() (refutable, placeable []bool) {
 	if nbits == 0 {
 		return refutable, placeable
 	}
+	if !reachFits(g.components(), int(nbits)) {
+		for s := range k {
+			refutable[s], placeable[s] = bit[2*s] >= 0, bit[2*s+1] >= 0
+		}
+		return refutable, placeable
+	}
 	r := g.reach(int(nbits))
 	defer reachPool.Put(r)
 	for s := range k {
@@ -281,12 +298,19 @@ func (g *chainGraph) openStarts() []bool {
 			k++
 		}
 	}
+	nn := len(g.nodes)
+	if !reachFits(g.components(), int(k)) {
+		starts := make([]bool, nn)
+		for a := range starts {
+			starts[a] = true
+		}
+		return starts
+	}
 	r := g.reach(int(k))
 	defer reachPool.Put(r)
 	w := r.w
 	// peers[a]: the candidates x such that x made true makes node a false, and a made
 	// true makes x false (peerCandidates), as bits.
-	nn := len(g.nodes)
 	peers := make([]uint64, nn*w)
 	for a := range int32(nn) {
 		pa := peers[int(a)*w : int(a+1)*w]
@@ -358,6 +382,13 @@ func (g *chainGraph) contradictable() []bool {
 	cs := g.components()
 	l, b, n := g.l, g.b, g.l.N()
 	ncomp := len(cs.at) - 1
+	out := make([]bool, 2*len(g.nodes))
+	if !reachFits(cs, ncomp) {
+		for st := range out {
+			out[st] = true
+		}
+		return out
+	}
 	r := g.reach(ncomp)
 	defer reachPool.Put(r)
 	for c := range int32(ncomp) {
@@ -404,7 +435,6 @@ func (g *chainGraph) contradictable() []bool {
 			}
 		}
 	}
-	out := make([]bool, 2*len(g.nodes))
 	for st := range out {
 		c := cs.comp[st]
 		out[st] = may[c>>6]&(1<<(uint(c)&63)) != 0

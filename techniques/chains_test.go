@@ -277,6 +277,38 @@ func TestChainFiltersExact(t *testing.T) {
 	assert.Positive(t, spared, "the open chains' filter kept every start")
 }
 
+// TestFiltersStandAside checks what the filters do where their bitsets would be too
+// large (reachMaxWords, reached only on the largest grids, so lowered here): they let
+// everything through, and the finders find what they find without them.
+func TestFiltersStandAside(t *testing.T) {
+	states := chainStates(t, chainPuzzles(t, 1))
+	require.NotEmpty(t, states)
+	defer func(w int) { reachMaxWords = w }(reachMaxWords)
+	views := []chainView{loopView, brokenLoopView, groupedLoopView, groupedBrokenLoopView, groupedAICView}
+	for _, b := range states[:min(len(states), 6)] {
+		reachMaxWords = 1 << 22
+		var want [][]explain.Step
+		for _, v := range views {
+			want = append(want, findAll(Technique{Find: chainFinder(v)}, b))
+		}
+		wantForcing := findAll(ForcingChainContradiction, b)
+		reachMaxWords = 0
+		for i, v := range views {
+			assert.Equal(t, want[i], findAll(Technique{Find: chainFinder(v)}, b), "%s on %s", v.id, b)
+		}
+		assert.Equal(t, wantForcing, findAll(ForcingChainContradiction, b), "forcing chains on %s", b)
+		g := buildChainGraph(b, allGroupedLinks)
+		for _, ok := range g.openStarts() {
+			require.True(t, ok)
+		}
+		for _, ok := range buildChainGraph(b, allChainLinks).contradictable() {
+			require.True(t, ok)
+		}
+		x := newALSIndex(b, nil, new(alsBuild))
+		require.True(t, newALSChainSearch(x, 3, alsChainMaxSets).mayConclude())
+	}
+}
+
 // TestChainLinksDefinition checks the graph's move table against the definition of
 // each link, pair by pair: a weak link joins two digits of one cell, or one digit in
 // disjoint nodes that a house holds all of; a strong link joins the two digits of a
