@@ -9,7 +9,8 @@ import (
 	"github.com/stepdoku/stepdoku/board"
 )
 
-// This file holds the filters that spare the chain finders most of their searches.
+// This file holds the filters that spare the chain finders most of their searches
+// (and forcing chains, and the chains of almost locked sets in als.go, theirs).
 // Each asks, for every candidate at once, a question about walks in the graph of search
 // states (links, and sets' forcings of cells): walks may pass through a node twice and
 // have any length, so a chain the finder could report is always such a walk, and a
