@@ -442,30 +442,8 @@ func (w *alsBuild) link() {
 	// a pair found under two houses or on two digits.
 	ns := len(x.sets)
 	w.byTo = slices.Grow(w.byTo[:0], len(w.pairs))[:len(w.pairs)]
-	w.at = grown(w.at, ns+1)
-	for _, p := range w.pairs {
-		w.at[p.to+1]++
-	}
-	for i := 1; i <= ns; i++ {
-		w.at[i] += w.at[i-1]
-	}
-	w.fill = append(w.fill[:0], w.at[:ns]...)
-	for _, p := range w.pairs {
-		w.byTo[w.fill[p.to]] = p
-		w.fill[p.to]++
-	}
-	w.at = grown(w.at, ns+1)
-	for _, p := range w.byTo {
-		w.at[p.from+1]++
-	}
-	for i := 1; i <= ns; i++ {
-		w.at[i] += w.at[i-1]
-	}
-	w.fill = append(w.fill[:0], w.at[:ns]...)
-	for _, p := range w.byTo {
-		w.pairs[w.fill[p.from]] = p
-		w.fill[p.from]++
-	}
+	w.sortPairs(w.byTo, w.pairs, ns, false)
+	w.sortPairs(w.pairs, w.byTo, ns, true)
 	x.edgeAt = make([]int32, 0, ns+1)
 	x.edges = make([]alsEdge, 0, len(w.pairs))
 	for i := range ns {
@@ -495,11 +473,27 @@ func (w *alsBuild) link() {
 	}
 }
 
-// grown returns s with n zeros, reusing its array when it is large enough.
-func grown(s []int32, n int) []int32 {
-	s = slices.Grow(s[:0], n)[:n]
-	clear(s)
-	return s
+// sortPairs files src into dst by partner, or by set when bySet, keeping the order of
+// equal ones (a counting sort over ns sets); w.at then holds where each one's begin.
+func (w *alsBuild) sortPairs(dst, src []alsPair, ns int, bySet bool) {
+	key := func(p alsPair) int32 {
+		if bySet {
+			return p.from
+		}
+		return p.to
+	}
+	w.at = grown(w.at, ns+1)
+	for _, p := range src {
+		w.at[key(p)+1]++
+	}
+	for i := 1; i <= ns; i++ {
+		w.at[i] += w.at[i-1]
+	}
+	w.fill = append(w.fill[:0], w.at[:ns]...)
+	for _, p := range src {
+		dst[w.fill[key(p)]] = p
+		w.fill[key(p)]++
+	}
 }
 
 // group returns set i as a pattern group.
@@ -577,7 +571,7 @@ func alsChainFinder(v alsChainView) Finder {
 			reportFound(x.pairs(v.id), seen, report)
 			return
 		}
-		chains := x.chainsOf()
+		chains := x.chainsOf(b)
 		for k := v.minSets; k <= v.maxSets; k++ {
 			if !reportFound(slices.Clone(chains[k]), seen, report) {
 				return
@@ -590,10 +584,10 @@ func alsChainFinder(v alsChainView) Finder {
 // search finds them all, and the pipeline asks ALS-XY-Wing and then ALS chain on the
 // same state, so the second asks for nothing new. They are shared: reportFound sorts a
 // copy and never changes a step.
-func (x *alsIndex) chainsOf() [][]alsFound {
+func (x *alsIndex) chainsOf(b *board.Board) [][]alsFound {
 	x.chainsOnce.Do(func() {
 		s := newALSChainSearch(x, 3, alsChainMaxSets)
-		if s.mayConclude() {
+		if s.mayConclude(b) {
 			s.run()
 		}
 		x.chains = s.found
@@ -751,14 +745,12 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	s := alsChainSearches.Get().(*alsChainSearch)
 	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
-		succAt: s.succAt[:0], seen: roomFor(s.seen, n)[:n],
-		goal:  roomFor(s.goal, len(x.sets))[:len(x.sets)],
+		// Zeroed: gen 0 marks no search, and the first search is gen 1.
+		succAt: s.succAt[:0], seen: grown(s.seen, n), goal: grown(s.goal, len(x.sets)),
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
 	}
-	clear(s.seen) // gen 0 marks no search: the first search is gen 1
-	clear(s.goal)
 	size := 0
 	for i := range int32(len(x.sets)) {
 		for _, e := range x.edgesOf(i) {
@@ -782,35 +774,24 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	return s
 }
 
-// mayConclude reports whether any chain of sets can remove anything, by walks over the
-// entries (a set entered by a digit lacks it) that may go through a set twice and be
-// of any length. A chain removes a cell's Z that sees every Z of its first set and its
+// mayConclude reports whether any chain of sets on b (the index's board) can remove
+// anything, by walks over the entries (a set entered by a digit lacks it) that may go
+// through a set twice and be of any length. A chain removes a cell's Z that sees every Z of its first set and its
 // last: that Z true makes the first set lack Z, the walk leads to the last entry, and
 // the last set, lacking its entering digit, holds Z, which makes the cell's Z false.
 // So each candidate x gets a bit, set on the entries it makes lacking (x in the
 // entry's target), passed on along the walks; a chain needs a candidate whose bit
 // reaches an entry of a set that then holds x's digit where x sees it all. On the
 // top1465 states that reach the chains of sets, nearly none has one.
-func (s *alsChainSearch) mayConclude() bool {
+func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	x := s.x
-	l := x.l
-	n := l.N()
+	n := x.l.N()
 	cs := &chainComps{walkAt: s.succAt, walk: make([]int32, len(s.succ))}
 	for i, t := range s.succ {
 		cs.walk[i] = t.entry
 	}
 	cs.tarjan()
-	// Every candidate gets a bit: bit[c*n+d-1].
-	bit := make([]int32, l.Cells()*n)
-	var k int32
-	for c := range l.Cells() {
-		for d := range board.Digit(n) {
-			if x.holders[d].Has(board.Cell(c)) {
-				bit[c*n+int(d)] = k
-				k++
-			}
-		}
-	}
+	bit, k := candidateBits(b)
 	if !reachFits(cs, int(k)) {
 		return true
 	}

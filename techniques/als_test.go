@@ -196,7 +196,7 @@ func TestALSChainFilter(t *testing.T) {
 	alsStates(t, alsPuzzles(t, 5), func(b *board.Board, _ []board.Digit) {
 		x := newALSIndex(b, nil, new(alsBuild))
 		s := newALSChainSearch(x, 3, alsChainMaxSets)
-		may := s.mayConclude()
+		may := s.mayConclude(b)
 		s.run()
 		found := 0
 		for _, f := range s.found {

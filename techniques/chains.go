@@ -271,12 +271,7 @@ func chainFinder(v chainView) Finder {
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		var g *chainGraph
-		if v.kinds.groups || v.kinds.als || v.kinds == allChainLinks {
-			g = chainGraphFor(b, v.kinds)
-		} else {
-			g = chainSubgraphFor(b, v.kinds)
-		}
+		g := chainGraphFor(b, v.kinds)
 		defer releaseChainGraph(g)
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
@@ -287,8 +282,11 @@ func chainFinder(v chainView) Finder {
 		var runs *chainRuns
 		switch v.ends {
 		case endsDiscontinuous:
+			// The candidates worth a search, made true and made false (nil: all).
+			var mayRefute, mayPlace []bool
 			if !v.exhaustive {
-				f, ok := v.firstBrokenLoop(g, levels)
+				mayRefute, mayPlace = g.refutable()
+				f, ok := v.firstBrokenLoop(g, levels, mayRefute, mayPlace)
 				if !ok {
 					return // it searched as far as the full search: there is none
 				}
@@ -297,7 +295,7 @@ func chainFinder(v chainView) Finder {
 					return
 				}
 			}
-			refuted, placed = v.refutations(g)
+			refuted, placed = v.refutations(g, mayRefute, mayPlace)
 		case endsContinuous:
 			runs = v.loopSearches(g)
 		case endsOpen:
@@ -392,18 +390,17 @@ type chainRefute struct {
 
 // refutations searches from every candidate made true and made false, up to the
 // view's length, and returns for each candidate node its first contradiction and its
-// first placement. Only the candidates that g.refutable leaves are searched (all, if
-// exhaustive).
-func (v chainView) refutations(g *chainGraph) (refuted, placed []chainRefute) {
+// first placement. Only the candidates that mayRefute and mayPlace (g.refutable) leave
+// are searched; nil leaves all.
+func (v chainView) refutations(g *chainGraph, mayRefute, mayPlace []bool) (refuted, placed []chainRefute) {
 	refuted, placed = make([]chainRefute, g.ncand), make([]chainRefute, g.ncand) // only candidates
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
-	mayRefute, mayPlace := g.refutable()
 	for start := range g.ncand {
-		if v.exhaustive || mayRefute[start] {
+		if mayRefute == nil || mayRefute[start] {
 			refuted[start] = g.refutation(s, start, v.maxLinks)
 		}
-		if v.exhaustive || mayPlace[start] {
+		if mayPlace == nil || mayPlace[start] {
 			placed[start] = g.placement(s, start, v.maxLinks)
 		}
 	}
@@ -457,14 +454,14 @@ func (g *chainGraph) refutedLoop(start int32, r chainRefute) chainFound {
 }
 
 // firstBrokenLoop returns the discontinuous loop the view reports first (levels as in
-// chainFinder), without finding every other: most callers want only that one. Loops
-// come by level, then by length, then by start (a placement before a removal), so
-// once one is found, a later start can come first only by a shorter loop, and its
-// searches stop one link short of it. Every earlier level's loop is shorter too.
-func (v chainView) firstBrokenLoop(g *chainGraph, levels []int) (chainFound, bool) {
+// chainFinder; the candidates searched as in refutations, whose filters it needs),
+// without finding every other: most callers want only that one. Loops come by level,
+// then by length, then by start (a placement before a removal), so once one is found,
+// a later start can come first only by a shorter loop, and its searches stop one link
+// short of it. Every earlier level's loop is shorter too.
+func (v chainView) firstBrokenLoop(g *chainGraph, levels []int, mayRefute, mayPlace []bool) (chainFound, bool) {
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
-	mayRefute, mayPlace := g.refutable()
 	var best chainFound
 	bestLevel, bound := len(levels), v.maxLinks
 	consider := func(f chainFound, depth int) {

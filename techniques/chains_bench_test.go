@@ -73,6 +73,10 @@ func BenchmarkChainEngine(b *testing.B) {
 	run("graph", func(s *board.Board) { buildChainGraph(s, allGroupedLinks) })
 	run("components", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).components() })
 	run("loops", func(s *board.Board) { chainRunsPool.Put(v.loopSearches(buildChainGraph(s, allGroupedLinks))) })
-	run("refutations", func(s *board.Board) { v.refutations(buildChainGraph(s, allGroupedLinks)) })
+	run("refutations", func(s *board.Board) {
+		g := buildChainGraph(s, allGroupedLinks)
+		mayRefute, mayPlace := g.refutable()
+		v.refutations(g, mayRefute, mayPlace)
+	})
 	run("open-filter", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).openStarts() })
 }

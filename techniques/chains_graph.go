@@ -12,17 +12,17 @@ import (
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
 // a digit; a digit of an almost locked set) with strong and weak links, built once per
 // board state and link kind (chainGraphFor, shared by the finders that use the same
-// links; X- and XY-chains read the plain one through chainSubgraphFor), and a
+// links; X- and XY-chains read the plain one through chainSubgraph), and a
 // breadth-first search over it that alternates strong and weak inferences, so the
 // first chain found to any end is a shortest one. Which searches a finder runs is
 // decided by the filters of chains_reach.go.
 //
 // Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
 // s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
-// of distance; s.path(state) is the chain to one of them, s.reached tells if a state was
-// reached, and g.weakLinked / g.endEliminations say what two ends conclude. One link
-// stays out of the graph and its searches: a set's forcing of a cell (g.forcedBy),
-// which only continuous loops use, to close (chainView.collect).
+// of distance; s.path(state) is the chain to one of them, and g.weakLinked /
+// g.endEliminations say what two ends conclude. One link stays out of the graph and
+// its searches: a set's forcing of a cell (g.forcedBy), which only continuous loops
+// use, to close (chainView.collect).
 
 // chainLinks says which nodes and links a chain technique may use.
 type chainLinks struct {
@@ -93,7 +93,7 @@ type chainGraph struct {
 	// storage is recycled when both say so. Both are guarded by chainGraphs.
 	refs    int32
 	evicted bool
-	// base is the graph a subgraph shares its nodes with (chainSubgraphFor), or nil.
+	// base is the graph a subgraph shares its nodes with (chainSubgraph), or nil.
 	base *chainGraph
 }
 
@@ -168,9 +168,6 @@ func (g *chainGraph) recycle() {
 	chainGraphStore.Put(st)
 }
 
-// roomFor returns s emptied with room for n elements.
-func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
-
 // buildChainGraph builds the nodes and links of b that k allows, on a copy of b.
 func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 	l := b.Layout()
@@ -187,8 +184,7 @@ func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
 	for i := range g.cand {
 		g.cand[i] = -1
 	}
-	g.digitCells = roomFor(st.digitCells, n*g.nw)[:n*g.nw]
-	clear(g.digitCells)
+	g.digitCells = grown(st.digitCells, n*g.nw)
 	// Room for the nodes up front: growing the slices by doubling copied them a dozen
 	// times per build. Groups and sets come to about one and five per candidate.
 	est := 0
@@ -382,10 +378,8 @@ func (g *chainGraph) forcedBy(x int32) []int32 {
 // without weak links, which no chain enters false.
 func (g *chainGraph) alsForcings() {
 	b := g.b
-	g.forcedAt = roomFor(g.store.forcedAt, len(g.nodes)+1)[:len(g.nodes)+1]
-	clear(g.forcedAt)
-	g.forces = roomFor(g.store.forces, (len(g.nodes)+63)/64)[:(len(g.nodes)+63)/64]
-	clear(g.forces)
+	g.forcedAt = grown(g.store.forcedAt, len(g.nodes)+1)
+	g.forces = grown(g.store.forces, (len(g.nodes)+63)/64)
 	in, once, twice := make([]uint64, g.nw), make([]uint64, g.nw), make([]uint64, g.nw)
 	var cov []uint64
 	forced := g.store.forced[:0]
@@ -859,9 +853,6 @@ func (s *chainSearch) runUntil(start int32, on bool, maxLinks int, stop func(int
 	return s.queue
 }
 
-// reached reports whether state st was reached by the last run.
-func (s *chainSearch) reached(st int32) bool { return s.stamp[st] == s.round }
-
 func (s *chainSearch) onPath(from, st int32) bool {
 	for x := from; x >= 0; x = s.parent[x] {
 		if x == st {
@@ -878,17 +869,6 @@ func (s *chainSearch) path(st int32) []int32 {
 		out[i] = x >> 1
 	}
 	return out
-}
-
-// throughGroup reports whether the chain to state st passes through a group or set
-// node, without building the path.
-func (s *chainSearch) throughGroup(st int32) bool {
-	for x := st; x >= 0; x = s.parent[x] {
-		if s.g.isGroup(x >> 1) {
-			return true
-		}
-	}
-	return false
 }
 
 // The pipeline tries the chain techniques one after another on one board state, and
@@ -1015,9 +995,13 @@ type chainGraphEntry struct {
 
 // chainGraphFor returns the graph of b's state for the given links, built or
 // remembered. The graph keeps its own copy of the board: it outlives the caller's
-// board, which the pipeline changes as soon as a step is applied. Give it back with
-// releaseChainGraph when done.
+// board, which the pipeline changes as soon as a step is applied. Links that are some
+// of allChainLinks (X- and XY-chains) get a view of that graph (chainSubgraph). Give
+// it back with releaseChainGraph when done.
 func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
+	if !kinds.groups && !kinds.als && kinds != allChainLinks {
+		return chainSubgraph(chainGraphFor(b, allChainLinks), kinds)
+	}
 	chainGraphs.Lock()
 	chainGraphs.clock++
 	for i := range chainGraphs.entries {
@@ -1059,8 +1043,7 @@ func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
 	return g
 }
 
-// releaseChainGraph says that a finder is done with g, from chainGraphFor or
-// chainSubgraphFor.
+// releaseChainGraph says that a finder is done with g, from chainGraphFor.
 func releaseChainGraph(g *chainGraph) {
 	if g.base != nil {
 		g = g.base
@@ -1073,13 +1056,11 @@ func releaseChainGraph(g *chainGraph) {
 	}
 }
 
-// chainSubgraphFor returns the graph of b's state for links k that are some of
-// allChainLinks (X- and XY-chains): the graph of all of them, which the loops and AICs
-// use on the same state, with only the moves k allows. It shares that graph's nodes,
-// whose order keeps each search the same as on a graph of its own. Give it back with
-// releaseChainGraph.
-func chainSubgraphFor(b *board.Board, k chainLinks) *chainGraph {
-	base := chainGraphFor(b, allChainLinks)
+// chainSubgraph returns base, the graph of allChainLinks (which the loops and AICs use
+// on the same state), with only the moves that links k, some of those, allow. It
+// shares base's nodes, whose order keeps each search the same as on a graph of its
+// own, and holds base's reference from chainGraphFor.
+func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
 		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,
 		store: new(chainGraphBufs)} // for what it may compute itself, never recycled

@@ -289,16 +289,8 @@ func (g *chainGraph) refutable() (refutable, placeable []bool) {
 // so refuted (nodes or not: an XY-chain's graph holds only bivalue cells) can go, and
 // only a node whose falsehood such a candidate implies needs a search from it.
 func (g *chainGraph) openStarts() []bool {
-	l, n := g.l, g.l.N()
-	// Every candidate of the board gets a bit: bit[c*n+d-1].
-	bit := make([]int32, l.Cells()*n)
-	var k int32
-	for c := range board.Cell(l.Cells()) {
-		for s := g.b.Candidates(c); s != 0; s &= s - 1 {
-			bit[int(c)*n+int(s.First())-1] = k
-			k++
-		}
-	}
+	n := g.l.N()
+	bit, k := candidateBits(g.b)
 	nn := len(g.nodes)
 	if !reachFits(g.components(), int(k)) {
 		starts := make([]bool, nn)
@@ -352,6 +344,20 @@ func (g *chainGraph) openStarts() []bool {
 		}
 	}
 	return starts
+}
+
+// candidateBits numbers the candidates of b, cell by cell and digit by digit, for the
+// filters that give each a bit: bit[c*N+d-1] is digit d of cell c's, k how many.
+func candidateBits(b *board.Board) (bit []int32, k int32) {
+	l, n := b.Layout(), b.Layout().N()
+	bit = make([]int32, l.Cells()*n)
+	for c := range board.Cell(l.Cells()) {
+		for s := b.Candidates(c); s != 0; s &= s - 1 {
+			bit[int(c)*n+int(s.First())-1] = k
+			k++
+		}
+	}
+	return bit, k
 }
 
 // peerCandidates calls f for every candidate (c, d) that node a makes false when true,

@@ -305,7 +305,7 @@ func TestFiltersStandAside(t *testing.T) {
 			require.True(t, ok)
 		}
 		x := newALSIndex(b, nil, new(alsBuild))
-		require.True(t, newALSChainSearch(x, 3, alsChainMaxSets).mayConclude())
+		require.True(t, newALSChainSearch(x, 3, alsChainMaxSets).mayConclude(b))
 	}
 }
 

@@ -69,15 +69,7 @@ func TestComplexFishByHand(t *testing.T) {
 	// Row 1 and box 5 keep 5 only in columns 4 and 5; rows 4 and 6 have places
 	// elsewhere, so no row X-Wing stands.
 	franken := []string{"r1c4", "r1c5", "r4c4", "r4c8", "r6c5", "r6c1", "r8c4", "r9c5", "r8c8", "r9c1"}
-	tests := []struct {
-		name    string
-		d       board.Digit
-		cells   []string
-		tech    Technique
-		want    string // a step that must be found
-		removes string // the conclusions of a step that must be found
-		absent  string // the start of steps that must not be found
-	}{
+	runFishCases(t, []fishCase{
 		{
 			name:  "franken x-wing, a row and a box on two columns",
 			d:     5,
@@ -124,25 +116,7 @@ func TestComplexFishByHand(t *testing.T) {
 			tech:  FrankenSwordfish,
 			want:  "Franken Swordfish: 5 r1,r5,r7 c4,c8,b2 => r1c4<>5, r3c5<>5",
 		},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := onlyAt(t, tc.d, tc.cells...)
-			got := lines(b, tc.tech)
-			if tc.want != "" {
-				assert.Contains(t, got, tc.want)
-			}
-			if tc.removes != "" {
-				assert.True(t, slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, " => "+tc.removes) }),
-					"no step removes exactly %s: %v", tc.removes, got)
-			}
-			if tc.absent != "" {
-				for _, g := range got {
-					assert.False(t, strings.HasPrefix(g, tc.absent), "found %s", g)
-				}
-			}
-		})
-	}
+	})
 }
 
 // requireComplexShape checks what every Franken and mutant fish step must be: of its
@@ -330,14 +304,18 @@ func bruteComplexFish(b *board.Board, size int, sets fishSets, finned bool) []st
 			}
 			return k
 		}
-		forCombos(len(houses), size, func(bi []int) {
-			base := make([]board.House, size)
-			var union, endo board.CellSet
-			for i, j := range bi {
-				base[i] = houses[j]
-				endo = endo.Or(union.And(places[base[i]]))
-				union = union.Or(places[base[i]])
+		// pick returns the houses hs[idx], the places they hold, and those held twice.
+		pick := func(hs []board.House, idx []int) (picked []board.House, union, twice board.CellSet) {
+			picked = make([]board.House, len(idx))
+			for i, j := range idx {
+				picked[i] = hs[j]
+				twice = twice.Or(union.And(places[hs[j]]))
+				union = union.Or(places[hs[j]])
 			}
+			return picked, union, twice
+		}
+		forCombos(len(houses), size, func(bi []int) {
+			base, union, endo := pick(houses, bi)
 			body := union.AndNot(endo)
 			var cands []board.House
 			for _, h := range houses {
@@ -346,13 +324,7 @@ func bruteComplexFish(b *board.Board, size int, sets fishSets, finned bool) []st
 				}
 			}
 			forCombos(len(cands), size, func(ci []int) {
-				cover := make([]board.House, size)
-				var covered, twice board.CellSet
-				for i, j := range ci {
-					cover[i] = cands[j]
-					twice = twice.Or(covered.And(places[cover[i]]))
-					covered = covered.Or(places[cover[i]])
-				}
+				cover, covered, twice := pick(cands, ci)
 				if !sets.holds(kinds(base), kinds(cover)) {
 					return
 				}

@@ -3,6 +3,7 @@ package techniques
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,14 +88,7 @@ func TestFinnedFishSound(t *testing.T) {
 func TestFinnedFishByHand(t *testing.T) {
 	xwing := []string{"r2c3", "r2c7", "r6c3", "r6c7", "r6c8", "r4c7", "r5c9"}
 	sashimi := []string{"r2c3", "r2c7", "r6c3", "r6c8", "r4c7", "r5c9"}
-	tests := []struct {
-		name   string
-		d      board.Digit
-		cells  []string
-		tech   Technique
-		want   string // a step that must be found
-		absent string // the start of steps that must not be found
-	}{
+	runFishCases(t, []fishCase{
 		{
 			name:  "finned x-wing, one fin beside its corner",
 			d:     4,
@@ -137,13 +131,33 @@ func TestFinnedFishByHand(t *testing.T) {
 			tech:  FinnedSwordfish,
 			want:  "Finned Swordfish: 7 c1,c4,c8 r1,r5,r8 fr7c8,r9c8 => r8c7<>7",
 		},
-	}
-	for _, tc := range tests {
+	})
+}
+
+// fishCase is a fish drawn by hand on a board where digit d is only at cells: what
+// technique tech must and must not find there.
+type fishCase struct {
+	name    string
+	d       board.Digit
+	cells   []string
+	tech    Technique
+	want    string // a step that must be found
+	removes string // the conclusions of a step that must be found
+	absent  string // the start of steps that must not be found
+}
+
+func runFishCases(t *testing.T, cases []fishCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			b := onlyAt(t, tc.d, tc.cells...)
 			got := lines(b, tc.tech)
 			if tc.want != "" {
 				assert.Contains(t, got, tc.want)
+			}
+			if tc.removes != "" {
+				assert.True(t, slices.ContainsFunc(got, func(g string) bool { return strings.HasSuffix(g, " => "+tc.removes) }),
+					"no step removes exactly %s: %v", tc.removes, got)
 			}
 			if tc.absent != "" {
 				for _, g := range got {

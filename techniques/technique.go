@@ -3,6 +3,8 @@
 package techniques
 
 import (
+	"slices"
+
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
@@ -33,3 +35,16 @@ type Technique struct {
 // Finder looks for steps of one technique. It calls report for each step found and
 // stops as soon as report returns false.
 type Finder func(b *board.Board, report func(explain.Step) bool)
+
+// Finders that run on every board state reuse their buffers from call to call (in
+// pools or memos); these two size one for its next use.
+
+// grown returns s with n zeros, reusing its array when it is large enough.
+func grown[T any](s []T, n int) []T {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
+
+// roomFor returns s emptied with room for n elements.
+func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
