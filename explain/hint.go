@@ -168,7 +168,7 @@ func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
 		out = append(out, p)
 	}
 	if level >= 4 {
-		out = append(out, hintMove(x, hw, s)+" "+subst(hw.Notation, "line", OneLiner(l, s)))
+		out = append(out, hintMove(x, hw, s)+c.file.Words.LineJoin+subst(hw.Notation, "line", OneLiner(l, s)))
 	}
 	return out, nil
 }
