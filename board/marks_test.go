@@ -76,3 +76,26 @@ func TestParseMarksErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseMarks checks that any input gives marks or an error, never a panic, and
+// that the marks have one entry per cell of their layout.
+func FuzzParseMarks(f *testing.F) {
+	b, _ := Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	f.Add(b.PencilMarks())
+	f.Add(b.CandidateLine())
+	f.Add(strings.Replace(b.PencilMarks(), " 19 ", " +1 ", 1))
+	f.Add("(12) () 3 4\n1 2 3 4\n1 2 3 4\n1 2 3 4\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMarks(s)
+		if err != nil {
+			return
+		}
+		l := m.Layout()
+		for c := range Cell(l.Cells()) {
+			marks, _ := m.Of(c)
+			if marks&^l.AllDigits() != 0 || int(m.Value(c)) > l.N() {
+				t.Fatalf("%s: marks %v, value %d outside a %dx%d grid", l.CellName(c), marks, m.Value(c), l.N(), l.N())
+			}
+		}
+	})
+}
