@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -129,10 +130,10 @@ func Give(ctx context.Context, req Request) (Hint, error) {
 	if lang == "" {
 		lang = explain.EN
 	}
-	g := giver{req: req, l: req.Puzzle.Layout(), lang: lang}
-	if _, err := g.say(explain.HintNote{Key: explain.HintSolved}); err != nil {
-		return h, err // an unknown language
+	if langs := explain.Languages(); !slices.Contains(langs, lang) {
+		return h, fmt.Errorf("hint: unknown language %q (languages: %v; explain.ParseLang reads a code)", lang, langs)
 	}
+	g := giver{req: req, l: req.Puzzle.Layout(), lang: lang}
 	h, err := g.give(ctx, level)
 	if err != nil {
 		return Hint{}, err
@@ -173,7 +174,8 @@ type giver struct {
 
 func (g giver) say(n explain.HintNote) (string, error) { return n.Say(g.l, g.lang) }
 
-// must says a note whose language is known to work (Give checked it first).
+// must says a note in a language Give has checked, with a key explain defines: it
+// cannot fail but for a broken catalogue, which explain's tests catch.
 func (g giver) must(n explain.HintNote) string {
 	s, err := g.say(n)
 	if err != nil {
