@@ -31,6 +31,8 @@ type catalogueFile struct {
 	Summary    string                    `yaml:"summary"`
 	Generic    string                    `yaml:"generic"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
+	// Hint is what a hint says (hint.go).
+	Hint hintWords `yaml:"hint"`
 }
 
 // techniqueEntry is what a catalogue says about one technique ID.
@@ -242,6 +244,7 @@ func (f *catalogueFile) check() error {
 	if f.Generic == "" {
 		add("no generic template")
 	}
+	f.Hint.check(add)
 	for id, e := range f.Techniques {
 		if e.Name == "" {
 			add("technique %s has no name", id)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -13,13 +14,16 @@ import (
 func techniquesCommand() command {
 	c := command{
 		name:  "techniques",
-		usage: "",
-		short: "list the techniques in the order they are tried",
+		usage: "[ID]",
+		short: "list the techniques in the order they are tried, or show one",
 		long: `Lists the techniques of the default set in the order the solver tries them:
 ID (for --up-to and --techniques), English name, and difficulty on the Sudoku
 Explainer scale. Techniques marked * need a puzzle with a single solution.
 The optional techniques follow: never needed in the default order, but usable
-with --techniques.`,
+with --techniques.
+
+With an ID (or an English name, such as "X-Wing"), prints that technique's
+documentation: how it works, its difficulty and score.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
@@ -27,8 +31,12 @@ with --techniques.`,
 		if stop {
 			return code
 		}
-		if len(pos) > 0 {
-			return fail(e, "techniques takes no arguments")
+		switch len(pos) {
+		case 0:
+		case 1:
+			return showTechnique(e, pos[0])
+		default:
+			return fail(e, "techniques takes at most one ID, got %d arguments", len(pos))
 		}
 		w := bufio.NewWriter(e.stdout)
 		defer w.Flush()
@@ -47,6 +55,92 @@ with --techniques.`,
 		return exitOK
 	}
 	return c
+}
+
+// showTechnique prints the documentation of the technique named by arg, an ID or an
+// English name; for an unknown one it suggests the closest IDs.
+func showTechnique(e *env, arg string) int {
+	all := slices.Concat(techniques.Default(), techniques.Optional(), []techniques.Technique{techniques.Search})
+	id := strings.Join(strings.Fields(strings.ToLower(arg)), "-")
+	i := slices.IndexFunc(all, func(t techniques.Technique) bool { return t.ID == id || strings.EqualFold(t.Name, arg) })
+	if i < 0 {
+		ids := make([]string, len(all))
+		for k, t := range all {
+			ids[k] = t.ID
+		}
+		if near := closest(id, ids, 3); len(near) > 0 {
+			return fail(e, "unknown technique %q: did you mean %s? ('stepdoku techniques' lists them all)", arg, strings.Join(near, ", "))
+		}
+		return fail(e, "unknown technique %q ('stepdoku techniques' lists them all)", arg)
+	}
+	t := all[i]
+	var notes []string
+	if t.NeedsUnique {
+		notes = append(notes, "only on a puzzle with one solution")
+	}
+	if slices.ContainsFunc(techniques.Optional(), func(o techniques.Technique) bool { return o.ID == t.ID }) {
+		notes = append(notes, "optional: by --techniques or --with only")
+	}
+	w := bufio.NewWriter(e.stdout)
+	defer w.Flush()
+	fmt.Fprintf(w, "%s (%s): difficulty %.1f, score %d", t.Name, t.ID, t.Difficulty, t.Score)
+	if len(t.Codes) > 0 {
+		fmt.Fprintf(w, ", HoDoKu code %s", strings.Join(t.Codes, ", "))
+	}
+	fmt.Fprintln(w)
+	for _, n := range notes {
+		fmt.Fprintf(w, "(%s)\n", n)
+	}
+	// The doc's first line is its title, already printed as the name.
+	doc := t.Doc
+	if _, body, ok := strings.Cut(doc, "\n"); ok {
+		doc = body
+	}
+	fmt.Fprintf(w, "%s\n", strings.TrimRight(doc, "\n"))
+	return exitOK
+}
+
+// closest returns up to n of the words nearest to s by edit distance, nearest first
+// (ties in the words' order), leaving out those too far to be a slip: more edits than
+// half of the longer word.
+func closest(s string, words []string, n int) []string {
+	type scored struct {
+		w string
+		d int
+	}
+	var near []scored
+	for _, w := range words {
+		if d := editDistance(s, w); d <= max(len(s), len(w))/2 {
+			near = append(near, scored{w, d})
+		}
+	}
+	slices.SortStableFunc(near, func(a, b scored) int { return a.d - b.d })
+	out := make([]string, 0, n)
+	for _, x := range near[:min(n, len(near))] {
+		out = append(out, x.w)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, over bytes (IDs are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 func conformCommand() command {
@@ -84,6 +178,10 @@ code). Exit 1 when any case fails.`,
 	return c
 }
 
+// maxBadLines is how many unreadable lines conform names one by one; the rest are
+// counted, so a file that is mostly not a library gives a few errors, not thousands.
+const maxBadLines = 5
+
 func runConform(e *env, r io.Reader, name string, verbose bool) int {
 	ts := append(techniques.Default(), techniques.Optional()...)
 	sc := bufio.NewScanner(r)
@@ -96,8 +194,14 @@ func runConform(e *env, r io.Reader, name string, verbose bool) int {
 		}
 		c, err := board.ParseLibraryLine(text)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "stepdoku: %s, line %d: %v\n", name, n, err)
-			bad++
+			if passed+failed+skipped == 0 {
+				// Not one case yet: this is no library (a puzzle file, say), and every
+				// line would fail alike.
+				return fail(e, "%s, line %d: not a HoDoKu library (one case per line, :<code>:<digits>:<givens>:...): %v", name, n, err)
+			}
+			if bad++; bad <= maxBadLines {
+				fmt.Fprintf(e.stderr, "stepdoku: %s, line %d: %v\n", name, n, err)
+			}
 			continue
 		}
 		res := techniques.Conform(c, ts)
@@ -119,6 +223,13 @@ func runConform(e *env, r io.Reader, name string, verbose bool) int {
 	}
 	if err := sc.Err(); err != nil {
 		return fail(e, "%s: %v", name, err)
+	}
+	if bad > maxBadLines {
+		more := "1 more line is"
+		if bad-maxBadLines > 1 {
+			more = fmt.Sprintf("%d more lines are", bad-maxBadLines)
+		}
+		fmt.Fprintf(e.stderr, "stepdoku: %s: %s not a library case\n", name, more)
 	}
 	fmt.Fprintf(e.stdout, "%d passed, %d failed, %d skipped\n", passed, failed, skipped)
 	switch {

@@ -92,7 +92,10 @@
     return post("/api/hint", body).then(function (h) {
       var list = $("hint");
       list.innerHTML = "";
-      var texts = h.problem ? ["No hint: " + h.problem] : (h.mistakes || h.hints || []);
+      // Mistakes are {cell, kind, text}; a puzzle with several solutions has a note.
+      var texts = h.problem ? ["No hint: " + h.problem] : h.mistakes ? h.mistakes.map(function (m) {
+        return (m.cell ? m.cell + ": " : "") + m.text;
+      }) : (h.note ? [h.note] : []).concat(h.hints || []);
       texts.forEach(function (t) {
         var li = document.createElement("li");
         li.textContent = t;
