@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -36,6 +37,20 @@ func (bf *batchFlags) check() error {
 // puzzles before the one it stopped at.
 var errInterrupted = errors.New("interrupted")
 
+// batchOut is where a batch writes: standard output through a buffer, flushed
+// whenever the batch waits for a result, so that output still appears as it is
+// made; and messages on standard error, after what stdout has before them.
+type batchOut struct {
+	w      *bufio.Writer
+	stderr io.Writer
+}
+
+// warn writes a message about one puzzle on standard error.
+func (o *batchOut) warn(format string, a ...any) {
+	_ = o.w.Flush() // a failed stdout shows at the next write
+	fmt.Fprintf(o.stderr, "stepdoku: "+format+"\n", a...)
+}
+
 // runBatch works through the puzzles of src: work runs on up to jobs puzzles at once,
 // and emit gets the results in input order. At most a few times jobs puzzles are read
 // ahead of the output, so memory does not grow with the input.
@@ -44,7 +59,7 @@ var errInterrupted = errors.New("interrupted")
 // up to the first unfinished one; runBatch then returns errInterrupted. It returns a
 // read error of the input, or emit's first error (stdout closed), the same way.
 func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
-	work func(context.Context, puzzle) R, emit func(puzzle, R) error) error {
+	work func(context.Context, puzzle) R, emit func(*batchOut, puzzle, R) error) error {
 	type slot struct {
 		p    puzzle
 		off  int64 // input bytes read when p was, for the progress bar
@@ -103,22 +118,51 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 		})
 	}
 	bar := newProgress(e, src, bf)
+	out := &batchOut{w: bufio.NewWriterSize(e.stdout, 32<<10), stderr: e.stderr}
 	var emitErr error
 	stopped := false
-	for s := range order {
-		<-s.done
+	fail := func(err error) {
+		if emitErr == nil {
+			emitErr, stopped = err, true
+			cancel()
+		}
+	}
+	for {
+		var s *slot
+		var ok bool
+		select {
+		case s, ok = <-order:
+		default:
+			if err := out.w.Flush(); err != nil {
+				fail(err)
+			}
+			s, ok = <-order
+		}
+		if !ok {
+			break
+		}
+		select {
+		case <-s.done:
+		default:
+			if err := out.w.Flush(); err != nil {
+				fail(err)
+			}
+			<-s.done
+		}
 		if stopped || s.cut {
 			stopped = true
 			continue
 		}
-		if err := emit(s.p, s.r); err != nil {
-			emitErr, stopped = err, true
-			cancel()
+		if err := emit(out, s.p, s.r); err != nil {
+			fail(err)
 			continue
 		}
 		bar.done(s.off)
 	}
 	wg.Wait()
+	if err := out.w.Flush(); err != nil && emitErr == nil {
+		emitErr = err
+	}
 	bar.finish()
 	switch {
 	case emitErr != nil:

@@ -78,20 +78,20 @@ solvable with the technique set).`,
 		exit := exitOK
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) verdict {
 			return checkPuzzleContext(ctx, p, cfg)
-		}, func(p puzzle, v verdict) error {
+		}, func(o *batchOut, p puzzle, v verdict) error {
 			if v.err != nil {
-				fmt.Fprintf(e.stderr, "stepdoku: %s\n", p.describe(describeError(v.err, *timeout)))
+				o.warn("%s", p.describe(describeError(v.err, *timeout)))
 			}
 			exit = max(exit, v.exit())
 			switch {
 			case *format == "json":
-				return v.writeJSON(e.stdout, p, *logic)
+				return v.writeJSON(o.w, p, *logic)
 			case *format == "yaml":
-				return v.writeYAML(e.stdout, p, *logic)
+				return v.writeYAML(o.w, p, *logic)
 			case !src.several:
-				return v.writeLong(e.stdout, p, *showSolution)
+				return v.writeLong(o.w, p, *showSolution)
 			}
-			return v.writeLine(e.stdout, p, *logic)
+			return v.writeLine(o.w, p, *logic)
 		})
 		return batchExit(e, err, exit)
 	}
@@ -204,7 +204,7 @@ func (v verdict) doc(p puzzle, logic bool) checkJSON {
 	}
 	if v.err != nil {
 		// The place is in "line"; the message is the error alone.
-		out.Error = puzzle{}.describe(v.err)
+		out.Error = p.errorText(v.err)
 	}
 	return out
 }

@@ -95,7 +95,7 @@ func lookupTechnique(flagName, id string) (techniques.Technique, error) {
 	if id == "" {
 		return techniques.Technique{}, fmt.Errorf("%s: an empty technique ID (see 'stepdoku techniques')", flagName)
 	}
-	return techniques.Technique{}, fmt.Errorf("%s: unknown technique %q%s (see 'stepdoku techniques')", flagName, id, suggest(id, ids))
+	return techniques.Technique{}, fmt.Errorf("%s: unknown technique %q%s ('stepdoku techniques' lists them)", flagName, id, suggest(id, ids))
 }
 
 func explainCommand() command {
@@ -162,22 +162,23 @@ cannot be finished by the chosen techniques.`,
 		first := true
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
 			return walkPuzzle(ctx, p, opt, *timeout)
-		}, func(p puzzle, w walk) error {
+		}, func(o *batchOut, p puzzle, w walk) error {
 			defer func() { first = false }()
 			if w.err != nil {
-				exit = max(exit, reportWalkErr(e, p, w.err, *timeout))
-				return out.writeError(e.stdout, p, w.err, *timeout)
+				exit = max(exit, reportWalkErr(o, p, w.err, *timeout))
+				return out.writeError(o.w, p, w.err, *timeout)
 			}
 			w.tr.Lang = lg
 			var buf bytes.Buffer
 			if err := out.write(&buf, p, w.tr, first); err != nil {
-				exit = max(exit, fail(e, "%s", p.describe(err)))
+				o.warn("%s", p.describe(err))
+				exit = max(exit, exitUsage)
 				return nil
 			}
 			if s := w.tr.Summary; !s.Solved || s.Several || s.NoSolution {
 				exit = max(exit, exitNegative)
 			}
-			_, err := e.stdout.Write(buf.Bytes())
+			_, err := o.w.Write(buf.Bytes())
 			return err
 		})
 		return batchExit(e, err, exit)
@@ -203,16 +204,17 @@ func walkPuzzle(ctx context.Context, p puzzle, opt techniques.Options, timeout t
 
 // reportWalkErr prints why a puzzle could not be walked and returns the exit code:
 // 1 for an invalid grid (a negative answer about the puzzle), 2 for input errors.
-func reportWalkErr(e *env, p puzzle, err error, timeout time.Duration) int {
+func reportWalkErr(o *batchOut, p puzzle, err error, timeout time.Duration) int {
 	var inv *techniques.InvalidError
 	if errors.As(err, &inv) {
-		fmt.Fprintf(e.stderr, "stepdoku: %s:\n", p.describe(errors.New("the grid is invalid")))
+		var sb strings.Builder
 		for _, pr := range inv.Problems {
-			fmt.Fprintf(e.stderr, "  - %s\n", pr.Describe(inv.Layout))
+			fmt.Fprintf(&sb, "\n  - %s", pr.Describe(inv.Layout))
 		}
+		o.warn("%s:%s", p.describe(errors.New("the grid is invalid")), sb.String())
 		return exitNegative
 	}
-	fmt.Fprintf(e.stderr, "stepdoku: %s\n", p.describe(describeError(err, timeout)))
+	o.warn("%s", p.describe(describeError(err, timeout)))
 	return exitUsage
 }
 
@@ -234,7 +236,7 @@ type errorDoc struct {
 }
 
 func (o traceOutput) writeError(w io.Writer, p puzzle, err error, timeout time.Duration) error {
-	d := errorDoc{Line: p.line, Error: puzzle{}.describe(describeError(err, timeout))}
+	d := errorDoc{Line: p.line, Error: p.errorText(describeError(err, timeout))}
 	var inv *techniques.InvalidError
 	if errors.As(err, &inv) {
 		d.Error = "the grid is invalid"

@@ -49,6 +49,19 @@ func (p puzzle) describe(err error) string {
 	return strings.Join(parts, ", ") + ": " + msg
 }
 
+// errorText writes err for output that gives p's line beside it (a JSON Lines
+// entry): "column 14: '?' is not a digit", with a line only when it is another one.
+func (p puzzle) errorText(err error) string {
+	var pe *board.ParseError
+	if p.line > 0 && errors.As(err, &pe) && (pe.Line == 0 || pe.Line == p.line) {
+		if pe.Column > 0 {
+			return fmt.Sprintf("column %d: %s", pe.Column, pe.Msg)
+		}
+		return pe.Msg
+	}
+	return puzzle{}.describe(err)
+}
+
 // source yields the puzzles of the input one at a time, so that a file of any length
 // is read as it is worked on, never held whole.
 type source struct {

@@ -66,28 +66,28 @@ Exit 1 when a puzzle has no solution or several.`,
 			defer cancel()
 			count, sols, err := fallback.Classify(ctx, p.b)
 			return result{count, sols, err}
-		}, func(p puzzle, r result) error {
+		}, func(o *batchOut, p puzzle, r result) error {
 			if r.err != nil {
-				fmt.Fprintf(e.stderr, "stepdoku: %s\n", p.describe(describeError(r.err, *timeout)))
+				o.warn("%s", p.describe(describeError(r.err, *timeout)))
 				exit = max(exit, exitUsage)
 			} else if r.count != fallback.UniqueSolution {
 				exit = max(exit, exitNegative)
 			}
 			switch *format {
 			case "json":
-				return writeJSONLine(e.stdout, solveDoc(p, r.count, r.sols, r.err))
+				return writeJSONLine(o.w, solveDoc(p, r.count, r.sols, r.err))
 			case "line":
-				return writeSolutionLine(e.stdout, p, r.count, r.sols, r.err)
+				return writeSolutionLine(o.w, p, r.count, r.sols, r.err)
 			}
 			if r.err != nil {
 				return nil
 			}
 			if src.several {
-				if _, err := fmt.Fprintf(e.stdout, "%s:\n", heading(p)); err != nil {
+				if _, err := fmt.Fprintf(o.w, "%s:\n", heading(p)); err != nil {
 					return err
 				}
 			}
-			return writeSolutionGrid(e.stdout, p, r.count, r.sols)
+			return writeSolutionGrid(o.w, p, r.count, r.sols)
 		})
 		return batchExit(e, err, exit)
 	}
@@ -112,7 +112,7 @@ func solveDoc(p puzzle, count fallback.Verdict, sols [][]board.Digit, err error)
 	d := solveJSON{Line: p.line, Puzzle: lineOf(p), Verdict: count.String()}
 	switch {
 	case err != nil:
-		d.Verdict, d.Error = "error", puzzle{}.describe(err)
+		d.Verdict, d.Error = "error", p.errorText(err)
 	case len(sols) > 0:
 		d.Solution = solved(p.b, sols[0]).String()
 	}

@@ -2,7 +2,7 @@ package main
 
 import "fmt"
 
-// suggest returns ` (did you mean "x-wing"?)` when one of known is a likely
+// suggest returns `; did you mean "x-wing"?` when one of known is a likely
 // misspelling of got, and "" otherwise.
 func suggest(got string, known []string) string {
 	best, bestD := "", 0
@@ -16,7 +16,7 @@ func suggest(got string, known []string) string {
 	if best == "" || bestD > min(3, max(1, len(got)/3)) {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return fmt.Sprintf("; did you mean %q?", best)
 }
 
 // editDistance is the Levenshtein distance between a and b, by bytes (IDs are ASCII).
