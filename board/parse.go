@@ -163,6 +163,7 @@ type Reader struct {
 	read    int       // lines read from br so far
 	ahead   []srcLine // lines read from br but not used yet
 	eof     bool
+	skip    bool  // the rest of a line too long is still to be skipped
 	err     error // the read error that stopped the stream, if any
 	inLines bool  // inside a block of one-line puzzles
 	line    int
@@ -238,20 +239,26 @@ func (r *Reader) readRaw() (srcLine, bool) {
 	if r.eof {
 		return srcLine{}, false
 	}
+	if r.skip && !r.skipRest() {
+		return srcLine{}, false
+	}
 	// ReadSlice, not ReadString: a line with no end (a file of zeros) must not take
-	// all memory; past MaxLineLength the rest of the line is skipped unread.
+	// all memory. Past MaxLineLength the line is reported at once, and the rest of it
+	// is skipped unread when the next line is asked for.
 	var buf []byte
-	var tooLong, any bool
+	var any bool
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		any = any || len(chunk) > 0
-		if !tooLong {
-			if len(buf)+len(chunk) > MaxLineLength+2 { // +2: the line break
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
+		if len(buf)+len(chunk) > MaxLineLength+2 { // +2: the line break
+			r.read++
+			r.skip = chunk[len(chunk)-1] != '\n'
+			if err != nil && err != bufio.ErrBufferFull {
+				r.eof, r.skip = true, false
 			}
+			return srcLine{n: r.read, tooLong: true}, true
 		}
+		buf = append(buf, chunk...)
 		if err == bufio.ErrBufferFull {
 			continue
 		}
@@ -268,9 +275,6 @@ func (r *Reader) readRaw() (srcLine, bool) {
 		break
 	}
 	r.read++
-	if tooLong {
-		return srcLine{n: r.read, tooLong: true}, true
-	}
 	s := strings.TrimRight(string(buf), "\r\n")
 	if len(s) > MaxLineLength {
 		return srcLine{n: r.read, tooLong: true}, true
@@ -279,6 +283,26 @@ func (r *Reader) readRaw() (srcLine, bool) {
 		s = strings.TrimPrefix(s, "\ufeff")
 	}
 	return srcLine{n: r.read, text: s}, true
+}
+
+// skipRest reads past the end of a line too long; false at the end of the input.
+func (r *Reader) skipRest() bool {
+	r.skip = false
+	for {
+		_, err := r.br.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			r.eof = true
+			return false
+		case err != nil:
+			r.eof = true
+			r.err = fmt.Errorf("reading line %d: %w", r.read, err)
+			return false
+		}
+		return true
+	}
 }
 
 // block reads the puzzle that starts a block of lines at first: a JSON value, a grid

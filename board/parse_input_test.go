@@ -121,6 +121,13 @@ func TestReaderLongLine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 25, b.Layout().N())
 
+	// A line without end (/dev/zero) is reported once the limit is passed.
+	endlessZeros := &endless{n: 1 << 62}
+	_, err = NewReader(endlessZeros).Next()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "line 1: longer than")
+	assert.Less(t, 1<<62-endlessZeros.n, 1<<20, "it did not read on to the end of the line")
+
 	// A file of zeros without a line break: one error, then the end.
 	r = NewReader(&endless{n: 5 << 20})
 	_, err = r.Next()

@@ -107,7 +107,16 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Go(func() {
-			for s := range todo {
+			for {
+				var s *slot
+				select {
+				case s = <-todo:
+				case <-inner.Done():
+					return
+				}
+				if s == nil {
+					return // todo closed: the input is done
+				}
 				if inner.Err() == nil {
 					s.r = work(inner, s.p)
 				}
@@ -127,27 +136,47 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 			cancel()
 		}
 	}
-	for {
-		var s *slot
-		var ok bool
-		select {
-		case s, ok = <-order:
-		default:
-			if err := out.w.Flush(); err != nil {
-				fail(err)
-			}
-			s, ok = <-order
+	flush := func() {
+		if err := out.w.Flush(); err != nil {
+			fail(err)
 		}
+	}
+	// next returns the next slot in input order; false at the end of the input, or
+	// once the batch is stopped and the slots already queued are taken (the reader
+	// may be blocked in a read that a signal does not end).
+	ended := false
+	next := func() (*slot, bool) {
+		select {
+		case s, ok := <-order:
+			ended = !ok
+			return s, ok
+		default:
+		}
+		flush()
+		select {
+		case s, ok := <-order:
+			ended = !ok
+			return s, ok
+		case <-inner.Done():
+			select {
+			case s, ok := <-order:
+				ended = !ok
+				return s, ok
+			default:
+				return nil, false
+			}
+		}
+	}
+	for {
+		s, ok := next()
 		if !ok {
 			break
 		}
 		select {
 		case <-s.done:
 		default:
-			if err := out.w.Flush(); err != nil {
-				fail(err)
-			}
-			<-s.done
+			flush()
+			<-s.done // work ends with inner, or the reader cuts the slot
 		}
 		if stopped || s.cut {
 			stopped = true
@@ -169,8 +198,10 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 		return emitErr
 	case ctx.Err() != nil:
 		return errInterrupted
+	case !ended:
+		return errInterrupted // not reached: inner ends only with ctx or emitErr
 	}
-	return readErr
+	return readErr // the reader closed order after writing it
 }
 
 // batchExit turns what ended a batch into a message and an exit code, the worst of
