@@ -43,11 +43,14 @@ var errInterrupted = errors.New("interrupted")
 type batchOut struct {
 	w      *bufio.Writer
 	stderr io.Writer
+	bar    *progress
 }
 
-// warn writes a message about one puzzle on standard error.
+// warn writes a message about one puzzle on standard error, where the progress bar
+// is redrawn after it.
 func (o *batchOut) warn(format string, a ...any) {
 	_ = o.w.Flush() // a failed stdout shows at the next write
+	o.bar.clear()
 	fmt.Fprintf(o.stderr, "stepdoku: "+format+"\n", a...)
 }
 
@@ -127,7 +130,7 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 		})
 	}
 	bar := newProgress(e, src, bf)
-	out := &batchOut{w: bufio.NewWriterSize(e.stdout, 32<<10), stderr: e.stderr}
+	out := &batchOut{w: bufio.NewWriterSize(e.stdout, 32<<10), stderr: e.stderr, bar: bar}
 	var emitErr error
 	stopped := false
 	fail := func(err error) {
@@ -272,6 +275,13 @@ func (p *progress) done(off int64) {
 		_ = p.bar.Set64(min(off, p.size)) // a bar on a terminal: nothing to do if it fails
 	} else {
 		_ = p.bar.Add64(1)
+	}
+}
+
+// clear takes the bar off the line, for a message; the next update draws it again.
+func (p *progress) clear() {
+	if p.bar != nil {
+		_ = p.bar.Clear()
 	}
 }
 

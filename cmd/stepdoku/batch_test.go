@@ -302,6 +302,7 @@ func TestProgressBar(t *testing.T) {
 	for i := range 10 {
 		p.done(int64(i+1) * 100)
 	}
+	p.clear()
 	p.finish()
 	assert.Contains(t, buf.String(), "puzzles")
 	assert.Contains(t, buf.String(), "/s")
@@ -314,6 +315,16 @@ func TestProgressBar(t *testing.T) {
 	assert.NotNil(t, newProgress(e, src, batchFlags{}).w)
 	assert.Nil(t, newProgress(e, src, batchFlags{quiet: true}).w)
 	assert.Nil(t, newProgress(e, &source{single: true}, batchFlags{}).w, "one puzzle needs no bar")
+}
+
+func TestOnePuzzleCommandsReadLittle(t *testing.T) {
+	// candidates takes one puzzle: it does not read a long input through to say so.
+	in := &genReader{n: 1_000_000, line: func(int) string { return example }}
+	var out, errOut bytes.Buffer
+	code := run([]string{"candidates"}, in, &out, &errOut)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut.String(), "takes one puzzle")
+	assert.Less(t, in.i, 10_000, "lines read")
 }
 
 func TestWording(t *testing.T) {
