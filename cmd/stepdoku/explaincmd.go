@@ -109,6 +109,11 @@ and the reason in words. When no technique applies, a search step proves that on
 candidate leads to no solution and removes it; the walkthrough says so. With no
 puzzle, the built-in example is explained.
 
+A file of several puzzles is read as it is worked on, on every core (--jobs), and
+written in input order: text walkthroughs headed by their line, JSON Lines (one
+compact trace per line; a puzzle that cannot be walked is {"line":N,"error":...})
+or YAML documents separated by "---".
+
 Exit 1 when a puzzle is invalid, has no solution or several, or (with --logic-only)
 cannot be finished by the chosen techniques.`,
 	}
@@ -161,24 +166,36 @@ cannot be finished by the chosen techniques.`,
 		exit := exitOK
 		first := true
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
-			return walkPuzzle(ctx, p, opt, *timeout)
+			// The walkthrough is written here, on the worker, so that the output
+			// keeps its bytes and not the trace, and writing is done on every core.
+			w := walkPuzzle(ctx, p, opt, *timeout)
+			if w.err == nil {
+				w.tr.Lang = lg
+				var buf bytes.Buffer
+				w.writeErr = out.write(&buf, p, w.tr)
+				w.text, w.tr = buf.Bytes(), explain.Trace{Summary: w.tr.Summary}
+			}
+			return w
 		}, func(o *batchOut, p puzzle, w walk) error {
 			defer func() { first = false }()
 			if w.err != nil {
 				exit = max(exit, reportWalkErr(o, p, w.err, *timeout))
 				return out.writeError(o.w, p, w.err, *timeout)
 			}
-			w.tr.Lang = lg
-			var buf bytes.Buffer
-			if err := out.write(&buf, p, w.tr, first); err != nil {
-				o.warn("%s", p.describe(err))
+			if w.writeErr != nil {
+				o.warn("%s", p.describe(w.writeErr))
 				exit = max(exit, exitUsage)
 				return nil
 			}
 			if s := w.tr.Summary; !s.Solved || s.Several || s.NoSolution {
 				exit = max(exit, exitNegative)
 			}
-			_, err := o.w.Write(buf.Bytes())
+			if !first && out.format == "text" && out.several {
+				if err := o.w.WriteByte('\n'); err != nil {
+					return err
+				}
+			}
+			_, err := o.w.Write(w.text)
 			return err
 		})
 		return batchExit(e, err, exit)
@@ -188,8 +205,10 @@ cannot be finished by the chosen techniques.`,
 
 // walk is the outcome of the pipeline on one puzzle.
 type walk struct {
-	tr  explain.Trace
-	err error
+	tr       explain.Trace
+	err      error
+	text     []byte // the walkthrough as written out
+	writeErr error  // writing it failed
 }
 
 func walkPuzzle(ctx context.Context, p puzzle, opt techniques.Options, timeout time.Duration) walk {
@@ -199,7 +218,7 @@ func walkPuzzle(ctx context.Context, p puzzle, opt techniques.Options, timeout t
 	ctx, cancel := withTimeoutFrom(ctx, timeout)
 	defer cancel()
 	tr, err := techniques.Solve(ctx, p.b, opt)
-	return walk{tr, err}
+	return walk{tr: tr, err: err}
 }
 
 // reportWalkErr prints why a puzzle could not be walked and returns the exit code:
@@ -253,7 +272,7 @@ func (o traceOutput) writeError(w io.Writer, p puzzle, err error, timeout time.D
 	return nil
 }
 
-func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace, first bool) error {
+func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 	l := p.b.Layout()
 	switch o.format {
 	case "html":
@@ -280,9 +299,6 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace, first bool) 
 		return writeYAMLDoc(w, d)
 	}
 	if o.several {
-		if !first {
-			fmt.Fprintln(w)
-		}
 		fmt.Fprintf(w, "=== %s ===\n", heading(p))
 	}
 	if err := explain.WriteText(w, l, tr, explain.TextOptions{Brief: o.brief}); err != nil {
