@@ -414,6 +414,9 @@ func TestExplainLogicOnlyShowsPencilMarks(t *testing.T) {
 	assert.Equal(t, 9, rows)
 	assert.Contains(t, grid, "12569", "r1c2's candidates")
 
+	r = runCLI(t, "", "explain", "--brief", "--logic-only", "--lang", "ja", "--up-to", "hidden-single", hard)
+	assert.Contains(t, r.stdout, "テクニックで進めなくなった盤面の候補:\n")
+
 	r = runCLI(t, "", "explain", "--brief", "--logic-only", example)
 	assert.Equal(t, exitOK, r.code)
 	assert.NotContains(t, r.stdout, "Pencil marks", "a solved walkthrough has no stuck grid")

@@ -237,6 +237,15 @@ func reportWalkErr(o *batchOut, p puzzle, err error, timeout time.Duration) int 
 	return exitUsage
 }
 
+// stuckHeading heads the pencil marks where --logic-only stops: the explain
+// catalogues have no such heading.
+func stuckHeading(l explain.Lang) string {
+	if l == explain.JA {
+		return "テクニックで進めなくなった盤面の候補:"
+	}
+	return "Pencil marks where the techniques stop:"
+}
+
 // traceOutput is how explain writes each walkthrough of its input.
 type traceOutput struct {
 	format    string
@@ -310,7 +319,7 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 			return err
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Pencil marks where the techniques stop:")
+		fmt.Fprintln(w, stuckHeading(tr.Lang))
 		fmt.Fprint(w, states[len(states)-1].PencilMarks())
 	}
 	return nil
