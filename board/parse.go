@@ -51,6 +51,12 @@ func errLine(line int, format string, args ...any) *ParseError {
 // notDigit says why the character at text[off] is no digit of an n x n grid.
 func notDigit(text string, off, n int) string {
 	r, _ := utf8.DecodeRuneInString(text[off:])
+	if r >= '０' && r <= '９' {
+		return fmt.Sprintf("%q is a fullwidth digit: write %c", r, r-'０'+'0')
+	}
+	if r == '．' {
+		return fmt.Sprintf("%q is a fullwidth period: write .", r)
+	}
 	if d, ok := DigitFromRune(r); ok && int(d) > n {
 		return fmt.Sprintf("%q is not a digit of a %dx%d grid", r, n, n)
 	}
@@ -121,16 +127,27 @@ func Parse(s string) (*Board, error) {
 		return nil, err
 	}
 	if _, err := r.Next(); err != io.EOF {
-		return nil, errLine(r.Line(), "a second puzzle: Parse reads one (use a Reader for several)")
+		return nil, errLine(r.Line(), "a second puzzle, where one was expected")
 	}
 	return b, nil
 }
 
-// srcLine is a line of input with its number, without its line break.
+// srcLine is a line of input with its number, without its line break. A line longer
+// than MaxLineLength is not kept: tooLong is set and text is empty.
 type srcLine struct {
-	n    int
-	text string
+	n       int
+	text    string
+	tooLong bool
 }
+
+// MaxLineLength is the longest line a Reader takes, in bytes. The longest line a format
+// needs is a 25x25 JSON board with every candidate, about 48 KiB; a longer line is an
+// error on that line, and the Reader goes on after it without having kept it.
+const MaxLineLength = 64 << 10
+
+// maxJSONLength bounds a JSON value written over several lines: an indented 25x25
+// board with every candidate fits.
+const maxJSONLength = 4 * MaxLineLength
 
 // maxGridLines bounds how far a Reader looks ahead for the rows of a grid: a 25x25 grid
 // with borders and .sdk metadata fits well within it.
@@ -146,6 +163,7 @@ type Reader struct {
 	read    int       // lines read from br so far
 	ahead   []srcLine // lines read from br but not used yet
 	eof     bool
+	skip    bool  // the rest of a line too long is still to be skipped
 	err     error // the read error that stopped the stream, if any
 	inLines bool  // inside a block of one-line puzzles
 	line    int
@@ -153,7 +171,7 @@ type Reader struct {
 
 // NewReader returns a Reader of the puzzles in r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &Reader{br: bufio.NewReaderSize(r, 16<<10)}
 }
 
 // Line returns the line where the last puzzle returned by Next started (or where the
@@ -170,6 +188,10 @@ func (r *Reader) Next() (*Board, error) {
 				return nil, r.err
 			}
 			return nil, io.EOF
+		}
+		if l.tooLong {
+			r.line = l.n
+			return nil, errLine(l.n, "longer than %d KiB, more than any puzzle format needs", MaxLineLength>>10)
 		}
 		if strings.TrimSpace(l.text) == "" {
 			r.inLines = false
@@ -217,30 +239,77 @@ func (r *Reader) readRaw() (srcLine, bool) {
 	if r.eof {
 		return srcLine{}, false
 	}
-	s, err := r.br.ReadString('\n')
-	if err != nil {
-		r.eof = true
-		if err != io.EOF {
-			r.err = fmt.Errorf("board: reading line %d: %w", r.read+1, err)
-			return srcLine{}, false
+	if r.skip && !r.skipRest() {
+		return srcLine{}, false
+	}
+	// ReadSlice, not ReadString: a line with no end (a file of zeros) must not take
+	// all memory. Past MaxLineLength the line is reported at once, and the rest of it
+	// is skipped unread when the next line is asked for.
+	var buf []byte
+	var any bool
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		any = any || len(chunk) > 0
+		if len(buf)+len(chunk) > MaxLineLength+2 { // +2: the line break
+			r.read++
+			r.skip = chunk[len(chunk)-1] != '\n'
+			if err != nil && err != bufio.ErrBufferFull {
+				r.eof, r.skip = true, false
+			}
+			return srcLine{n: r.read, tooLong: true}, true
 		}
-		if s == "" {
-			return srcLine{}, false
+		buf = append(buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
 		}
+		if err != nil {
+			r.eof = true
+			if err != io.EOF {
+				r.err = fmt.Errorf("reading line %d: %w", r.read+1, err)
+				return srcLine{}, false
+			}
+			if !any {
+				return srcLine{}, false
+			}
+		}
+		break
 	}
 	r.read++
-	s = strings.TrimRight(s, "\r\n")
+	s := strings.TrimRight(string(buf), "\r\n")
+	if len(s) > MaxLineLength {
+		return srcLine{n: r.read, tooLong: true}, true
+	}
 	if r.read == 1 {
 		s = strings.TrimPrefix(s, "\ufeff")
 	}
 	return srcLine{n: r.read, text: s}, true
 }
 
+// skipRest reads past the end of a line too long; false at the end of the input.
+func (r *Reader) skipRest() bool {
+	r.skip = false
+	for {
+		_, err := r.br.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			r.eof = true
+			return false
+		case err != nil:
+			r.eof = true
+			r.err = fmt.Errorf("reading line %d: %w", r.read, err)
+			return false
+		}
+		return true
+	}
+}
+
 // block reads the puzzle that starts a block of lines at first: a JSON value, a grid
 // (when the block forms one), or the first of a run of one-line puzzles.
 func (r *Reader) block(first srcLine) (*Board, error) {
 	t := strings.TrimSpace(first.text)
-	if (t[0] == '{' || t[0] == '[') && !jsonComplete(t) {
+	if (t[0] == '{' || t[0] == '[') && !jsonComplete(first.text) {
 		return r.jsonBlock(first)
 	}
 	b, lineErr := parseLine(first.text, first.n)
@@ -253,8 +322,8 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 	used, ended := 0, false
 	for used < maxGridLines {
 		l, ok := r.peek(used)
-		if !ok || strings.TrimSpace(l.text) == "" {
-			ended = true
+		if !ok || l.tooLong || strings.TrimSpace(l.text) == "" {
+			ended = true // a line too long ends the block: Next reports it on its own
 			break
 		}
 		used++
@@ -286,10 +355,11 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 	r.ahead = r.ahead[used:]
 	if !ended {
 		for {
-			l, ok := r.readLine()
-			if !ok || strings.TrimSpace(l.text) == "" {
+			l, ok := r.peek(0)
+			if !ok || l.tooLong || strings.TrimSpace(l.text) == "" {
 				break
 			}
+			r.readLine()
 		}
 		return nil, errLine(first.n, "unknown format: %d lines without a blank line; %s", maxGridLines, formats)
 	}
@@ -372,19 +442,22 @@ func parseLine(text string, line int) (*Board, error) {
 // comment after whitespace, '#', ',' or ';'. Spaces inside the puzzle are empty cells.
 func parseCellLine(text string, line int) (*Board, error) {
 	s := cutComment(text)
-	if _, ok := lineLengths[len(s)]; ok {
-		return cellsAt(text, 0, len(s), line)
+	trimmed := strings.TrimRight(s, " \t")
+	lead := len(trimmed) - len(strings.TrimLeft(trimmed, " \t"))
+	// Trailing whitespace never makes the grid larger: 81 characters and 63 spaces
+	// are a 9x9 puzzle, not a 12x12 one. It only stands for empty cells up to the
+	// next length, when the last cells of a puzzle are written as spaces.
+	for _, off := range []int{0, lead} {
+		if _, ok := lineLengths[len(trimmed)-off]; ok {
+			return cellsAt(text, off, len(trimmed)-off, line)
+		}
+	}
+	if n := nextLength(len(trimmed)); n > 0 && n <= len(s) && validCells(s[:n], lineLengths[n].n) {
+		return cellsAt(text, 0, n, line)
 	}
 	for _, n := range lineLengthsDown {
 		if len(s) > n && (s[n] == ' ' || s[n] == '\t') && validCells(s[:n], lineLengths[n].n) {
 			return cellsAt(text, 0, n, line)
-		}
-	}
-	trimmed := strings.TrimRight(s, " \t")
-	lead := len(trimmed) - len(strings.TrimLeft(trimmed, " \t"))
-	for _, off := range []int{0, lead} {
-		if _, ok := lineLengths[len(trimmed)-off]; ok {
-			return cellsAt(text, off, len(trimmed)-off, line)
 		}
 	}
 	// No length fits: say what is wrong with the first field (the whole line when it
@@ -393,6 +466,9 @@ func parseCellLine(text string, line int) (*Board, error) {
 	f := trimmed[start:]
 	if i := strings.IndexAny(f, " \t"); i >= 0 && !validCells(f, MaxSize) {
 		f = f[:i]
+	}
+	if i := firstNonASCII(trimmed); i >= 0 && len(f) >= 4 {
+		return nil, errAt(line, text, i, "%s", notDigit(text, i, MaxSize))
 	}
 	if len(f) < 16 || len(f) < 100 && !isEmptyMark(f[0]) && (f[0] < '1' || f[0] > '9') {
 		return nil, errLine(line, "unknown format %q: %s", shorten(f), formats)
@@ -407,6 +483,28 @@ func parseCellLine(text string, line int) (*Board, error) {
 		}
 	}
 	return nil, errLine(line, "got %d cells, want %d", len(f), nearestLength(len(f)))
+}
+
+// nextLength returns the shortest line length of a puzzle that is at least n, 0 when
+// n is longer than all.
+func nextLength(n int) int {
+	for i := len(lineLengthsDown) - 1; i >= 0; i-- {
+		if lineLengthsDown[i] >= n {
+			return lineLengthsDown[i]
+		}
+	}
+	return 0
+}
+
+// firstNonASCII returns the byte offset of the first rune of s beyond ASCII, -1 when
+// there is none: a fullwidth digit, say, which no format takes.
+func firstNonASCII(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
 }
 
 // plural writes a count with its noun: "1 row", "8 rows".
@@ -505,44 +603,69 @@ func parseWiki(text string, line int) (*Board, error) {
 	return cellsAt(text, i, j-i, line)
 }
 
-// jsonComplete reports whether s holds a whole JSON array or object: its brackets close.
-func jsonComplete(s string) bool {
-	depth, inString, escaped := 0, false, false
-	for i := 0; i < len(s); i++ {
+// jsonScan follows the brackets of a JSON value fed to it piece by piece, so that a
+// value over many lines is scanned once, not once per line.
+type jsonScan struct {
+	depth             int
+	inString, escaped bool
+	closed            bool
+}
+
+// feed scans s and reports whether the outermost array or object has closed.
+func (j *jsonScan) feed(s string) bool {
+	for i := 0; i < len(s) && !j.closed; i++ {
 		c := s[i]
 		switch {
-		case escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
+		case j.escaped:
+			j.escaped = false
+		case j.inString && c == '\\':
+			j.escaped = true
 		case c == '"':
-			inString = !inString
-		case inString:
+			j.inString = !j.inString
+		case j.inString:
 		case c == '[' || c == '{':
-			depth++
+			j.depth++
 		case c == ']' || c == '}':
-			depth--
-			if depth == 0 {
-				return true
-			}
+			j.depth--
+			j.closed = j.depth == 0
 		}
 	}
-	return false
+	return j.closed
+}
+
+// jsonComplete reports whether s holds a whole JSON array or object: its brackets close.
+func jsonComplete(s string) bool {
+	var j jsonScan
+	return j.feed(s)
 }
 
 // jsonBlock reads a JSON value written over several lines, up to where its brackets
-// close or the block ends.
+// close or the block ends, at most maxJSONLength bytes.
 func (r *Reader) jsonBlock(first srcLine) (*Board, error) {
 	var sb strings.Builder
+	var j jsonScan
 	sb.WriteString(first.text)
-	for !jsonComplete(sb.String()) {
+	j.feed(first.text)
+	for !j.closed {
 		l, ok := r.peek(0)
-		if !ok || strings.TrimSpace(l.text) == "" {
+		if !ok || l.tooLong || strings.TrimSpace(l.text) == "" {
 			break
 		}
 		r.readLine()
+		if sb.Len()+1+len(l.text) > maxJSONLength {
+			// Skip the rest of the block, so that Next goes on after it.
+			for {
+				l, ok := r.peek(0)
+				if !ok || l.tooLong || strings.TrimSpace(l.text) == "" {
+					break
+				}
+				r.readLine()
+			}
+			return nil, errLine(first.n, "a JSON value longer than %d KiB without its closing bracket", maxJSONLength>>10)
+		}
 		sb.WriteByte('\n')
 		sb.WriteString(l.text)
+		j.feed(l.text)
 	}
 	return parseJSON([]byte(sb.String()), first.n)
 }
@@ -794,6 +917,9 @@ func parseGridRow(row srcLine, n int) ([]gridCell, error) {
 		}
 	}
 	if len(at) != n {
+		if i := firstNonASCII(row.text); i >= 0 {
+			return nil, errAt(row.n, row.text, i, "%s", notDigit(row.text, i, n))
+		}
 		got := len(at)
 		if len(fs) > 1 && pencilWords(fs) {
 			got = len(fs)

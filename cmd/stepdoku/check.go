@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -21,17 +23,21 @@ func checkCommand() command {
 		short: "validity problems and the number of solutions",
 		long: `Reports every validity problem of a puzzle with its place (a digit twice in a
 house, a cell with no candidate left, a digit with no place left in a house), then
-whether it has no solution, exactly one, or several (showing two different ones).
+whether it has no solution, exactly one, or several (and the cells where two of
+them differ). --solution shows the solution, or two of several.
 
 On a file of several puzzles it prints one line per puzzle, in input order,
 tab-separated: the puzzle as one line and the verdict (unique, several,
-no-solution, invalid or error).
+no-solution, invalid or error). The file is read as it is worked on, on every
+core (--jobs), so its length does not matter; a bad line is reported on standard
+error and the batch goes on.
 
 --logic adds whether the puzzle is solvable by logic alone with the technique set
 (all by default; --up-to or --techniques choose, --with adds), the hardest technique needed and
 the number of steps. On a file the line then reads: the puzzle, the verdict (logic,
 fallback, invalid, no-solution, several or error), the hardest technique ID and the
-number of steps. --format json writes one JSON object per line with the same fields.
+number of steps. --format json writes one JSON object per line (JSON Lines) with
+the same fields and the input line; --format yaml one YAML document per puzzle.
 
 Exit 0 only when every puzzle is valid with exactly one solution (and, with --logic,
 solvable with the technique set).`,
@@ -40,15 +46,21 @@ solvable with the technique set).`,
 		fs := c.flagSet(e)
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		logic := fs.Bool("logic", false, "also say whether the techniques alone solve the puzzle")
-		format := fs.String("format", "text", "output: text, or json (one object per puzzle and line)")
+		format := fs.String("format", "text", "output: text, json (one object per puzzle and line) or yaml (one document per puzzle)")
+		showSolution := fs.Bool("solution", false, "text: show the solution (two of them when there are several)")
 		var tf techniqueFlags
 		tf.register(fs)
+		var bf batchFlags
+		bf.register(fs)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
 		}
-		if *format != "text" && *format != "json" {
-			return fail(e, "--format %q: want text or json", *format)
+		if *format != "text" && *format != "json" && *format != "yaml" {
+			return fail(e, "--format %q: want text, json or yaml", *format)
+		}
+		if err := bf.check(); err != nil {
+			return fail(e, "%v", err)
 		}
 		ts, err := tf.set()
 		if err != nil {
@@ -57,28 +69,31 @@ solvable with the technique set).`,
 		if !*logic && ts != nil {
 			return fail(e, "--up-to, --techniques and --with go with --logic")
 		}
-		ps, err := readPuzzles(e, pos)
+		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)
 		}
+		defer src.Close()
 		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts}
 		exit := exitOK
-		inOrder(ps, func(p puzzle) verdict { return checkPuzzle(p, cfg) }, func(i int, v verdict) {
-			p := ps[i]
+		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) verdict {
+			return checkPuzzleContext(ctx, p, cfg)
+		}, func(o *batchOut, p puzzle, v verdict) error {
 			if v.err != nil {
-				fmt.Fprintf(e.stderr, "stepdoku: %s: %v\n", p.where, describeErr(v.err, *timeout))
-			}
-			switch {
-			case *format == "json":
-				v.writeJSON(e.stdout, p, *logic)
-			case len(ps) == 1:
-				v.writeLong(e.stdout, p)
-			default:
-				v.writeLine(e.stdout, p, *logic)
+				o.warn("%s", p.describe(describeError(v.err, *timeout)))
 			}
 			exit = max(exit, v.exit())
+			switch {
+			case *format == "json":
+				return v.writeJSON(o.w, p, *logic)
+			case *format == "yaml":
+				return v.writeYAML(o.w, p, *logic)
+			case !src.several:
+				return v.writeLong(o.w, p, *showSolution)
+			}
+			return v.writeLine(o.w, p, *logic)
 		})
-		return exit
+		return batchExit(e, err, exit)
 	}
 	return c
 }
@@ -93,27 +108,31 @@ type checkConfig struct {
 // verdict is what check found out about one puzzle.
 type verdict struct {
 	problems []board.Problem
+	count    fallback.Verdict
 	sols     [][]board.Digit
 	walked   bool          // the techniques were run (--logic on a unique puzzle)
 	tr       explain.Trace // their walk, stopped where they stop
 	err      error         // an input error, or the search gave up
 }
 
+// checkPuzzle checks p on its own clock (cfg.timeout), as the API does.
 func checkPuzzle(p puzzle, cfg checkConfig) verdict {
+	return checkPuzzleContext(context.Background(), p, cfg)
+}
+
+// checkPuzzleContext checks p, giving up when ctx ends or after cfg.timeout.
+func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict {
 	if p.err != nil {
 		return verdict{err: p.err}
 	}
 	if ps := p.b.Problems(); len(ps) > 0 {
 		return verdict{problems: ps}
 	}
-	ctx, cancel := withTimeout(cfg.timeout)
+	ctx, cancel := withTimeoutFrom(ctx, cfg.timeout)
 	defer cancel()
-	sols, err := fallback.Solutions(ctx, p.b, 2)
-	if errors.Is(err, fallback.ErrNoSolution) {
-		err = nil
-	}
-	v := verdict{sols: sols, err: err}
-	if err != nil || len(sols) != 1 || !cfg.logic {
+	count, sols, err := fallback.Classify(ctx, p.b)
+	v := verdict{count: count, sols: sols, err: err}
+	if err != nil || count != fallback.UniqueSolution || !cfg.logic {
 		return v
 	}
 	v.tr, v.err = techniques.Solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop})
@@ -127,10 +146,8 @@ func (v verdict) name() string {
 		return "error"
 	case len(v.problems) > 0:
 		return "invalid"
-	case len(v.sols) == 0:
-		return "no-solution"
-	case len(v.sols) > 1:
-		return "several"
+	case v.count != fallback.UniqueSolution:
+		return v.count.String()
 	case !v.walked:
 		return "unique"
 	case v.tr.Summary.Solved:
@@ -152,30 +169,32 @@ func (v verdict) exit() int {
 }
 
 // writeLine writes the tab-separated line of a batch check.
-func (v verdict) writeLine(w io.Writer, p puzzle, logic bool) {
+func (v verdict) writeLine(w io.Writer, p puzzle, logic bool) error {
 	if !logic {
-		fmt.Fprintf(w, "%s\t%s\n", lineOf(p), v.name())
-		return
+		_, err := fmt.Fprintf(w, "%s\t%s\n", lineOf(p), v.name())
+		return err
 	}
 	hardest := v.tr.Summary.Hardest
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", lineOf(p), v.name(), hardest, len(v.tr.Steps))
+	_, err := fmt.Fprintf(w, "%s\t%s\t%s\t%d\n", lineOf(p), v.name(), hardest, len(v.tr.Steps))
+	return err
 }
 
-// checkJSON is one line of check --format json.
+// checkJSON is one line of check --format json, and one document of --format yaml.
 type checkJSON struct {
-	Puzzle   string   `json:"puzzle"`
-	Verdict  string   `json:"verdict"`
-	Hardest  string   `json:"hardest,omitempty"`
-	Steps    *int     `json:"steps,omitempty"`
-	Problems []string `json:"problems,omitempty"`
-	Error    string   `json:"error,omitempty"`
+	Line     int      `json:"line,omitempty" yaml:"line,omitempty"`
+	Puzzle   string   `json:"puzzle" yaml:"puzzle"`
+	Verdict  string   `json:"verdict" yaml:"verdict"`
+	Hardest  string   `json:"hardest,omitempty" yaml:"hardest,omitempty"`
+	Steps    *int     `json:"steps,omitempty" yaml:"steps,omitempty"`
+	Problems []string `json:"problems,omitempty" yaml:"problems,omitempty"`
+	Error    string   `json:"error,omitempty" yaml:"error,omitempty"`
 }
 
-func (v verdict) writeJSON(w io.Writer, p puzzle, logic bool) {
-	out := checkJSON{Puzzle: lineOf(p), Verdict: v.name()}
+func (v verdict) doc(p puzzle, logic bool) checkJSON {
+	out := checkJSON{Line: p.line, Puzzle: lineOf(p), Verdict: v.name()}
 	if logic && v.walked {
 		n := len(v.tr.Steps)
 		out.Hardest, out.Steps = v.tr.Summary.Hardest, &n
@@ -184,42 +203,80 @@ func (v verdict) writeJSON(w io.Writer, p puzzle, logic bool) {
 		out.Problems = append(out.Problems, pr.Describe(p.b.Layout()))
 	}
 	if v.err != nil {
-		out.Error = v.err.Error()
+		// The place is in "line"; the message is the error alone.
+		out.Error = p.errorText(v.err)
 	}
-	data, _ := json.Marshal(out) // plain strings and ints: cannot fail
-	fmt.Fprintf(w, "%s\n", data)
+	return out
 }
 
-func (v verdict) writeLong(w io.Writer, p puzzle) {
+func (v verdict) writeJSON(w io.Writer, p puzzle, logic bool) error {
+	return writeJSONLine(w, v.doc(p, logic))
+}
+
+func (v verdict) writeYAML(w io.Writer, p puzzle, logic bool) error {
+	return writeYAMLDoc(w, v.doc(p, logic))
+}
+
+// writeJSONLine writes v as one compact line of JSON Lines.
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // keep r1c2<>5 readable
+	return enc.Encode(v)
+}
+
+// writeYAMLDoc writes v as one YAML document, opened by "---" so that a stream of
+// them reads back document by document.
+func writeYAMLDoc(w io.Writer, v any) error {
+	if _, err := io.WriteString(w, "---\n"); err != nil {
+		return err
+	}
+	enc := yaml.NewEncoder(w)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+func (v verdict) writeLong(w io.Writer, p puzzle, showSolution bool) error {
 	if v.err != nil {
-		return
+		return nil
 	}
+	var sb strings.Builder
 	l := p.b.Layout()
-	fmt.Fprintln(w, "Puzzle:", p.b)
+	fmt.Fprintln(&sb, "Puzzle:", p.b)
 	if len(v.problems) > 0 {
-		fmt.Fprintf(w, "Invalid: %d problem(s)\n", len(v.problems))
+		fmt.Fprintf(&sb, "Invalid: %d problem(s)\n", len(v.problems))
 		for _, pr := range v.problems {
-			fmt.Fprintln(w, "  -", pr.Describe(l))
+			fmt.Fprintln(&sb, "  -", pr.Describe(l))
 		}
-		return
+		_, err := io.WriteString(w, sb.String())
+		return err
 	}
-	fmt.Fprintln(w, "Valid: no digit repeats in a house, every cell and digit has a place")
-	switch len(v.sols) {
-	case 0:
-		fmt.Fprintln(w, "Solutions: none")
-	case 1:
-		fmt.Fprintln(w, "Solutions: exactly one")
-		fmt.Fprint(w, solved(p.b, v.sols[0]).Pretty())
+	fmt.Fprintln(&sb, "Valid: no digit repeats in a house, every cell and digit has a place")
+	switch v.count {
+	case fallback.NoSolution:
+		fmt.Fprintln(&sb, "Solutions: none")
+	case fallback.UniqueSolution:
+		fmt.Fprintln(&sb, "Solutions: exactly one")
+		if showSolution {
+			fmt.Fprint(&sb, solved(p.b, v.sols[0]).Pretty())
+		}
 		if v.walked {
-			v.writeLogic(w)
+			v.writeLogic(&sb)
 		}
 	default:
-		fmt.Fprintln(w, "Solutions: several; two of them:")
-		fmt.Fprint(w, solved(p.b, v.sols[0]).Pretty())
-		fmt.Fprintln(w)
-		fmt.Fprint(w, solved(p.b, v.sols[1]).Pretty())
-		fmt.Fprintln(w, "They differ in", diffCells(l, v.sols[0], v.sols[1]))
+		fmt.Fprintln(&sb, "Solutions: several")
+		if showSolution {
+			fmt.Fprintln(&sb, "Two of them:")
+			fmt.Fprint(&sb, solved(p.b, v.sols[0]).Pretty())
+			fmt.Fprintln(&sb)
+			fmt.Fprint(&sb, solved(p.b, v.sols[1]).Pretty())
+		}
+		fmt.Fprintln(&sb, "Two of them differ in", diffCells(l, v.sols[0], v.sols[1]))
 	}
+	_, err := io.WriteString(w, sb.String())
+	return err
 }
 
 func (v verdict) writeLogic(w io.Writer) {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"strings"
 )
@@ -14,14 +16,19 @@ const (
 	exitOK       = 0 // success, and a positive answer
 	exitNegative = 1 // the command worked and the answer is no
 	exitUsage    = 2 // bad flags, bad input
+	// exitInterrupted is the shell's code for a command stopped by SIGINT (128+2); a
+	// batch stopped by SIGINT or SIGTERM exits with it after writing what it finished.
+	exitInterrupted = 130
 )
 
 // env is what a command gets: its arguments (after the command name) and its streams.
 // stdin is nil when nothing is piped in.
 type env struct {
+	ctx            context.Context // ends on SIGINT or SIGTERM
 	args           []string
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	stderrTerminal bool // stderr is a terminal: a batch may draw a progress bar
 }
 
 // command is one subcommand. Its flags are declared in setup; run does the work.
@@ -46,29 +53,67 @@ func commands() []command {
 	}
 }
 
+// run runs the command line args without a signal to stop it: tests use it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdin, stdout, stderr)
+}
+
+// runContext runs the command line args; a batch stops when ctx ends.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage
 	}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, stderrTerminal: isTerminal(stderr)}
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c, ok := findCommand(args[1]); ok {
-				return c.run(&env{args: []string{"--help"}, stdin: stdin, stdout: stdout, stderr: stderr})
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "stepdoku: help takes one command, got %d\n", len(args)-1)
+			return exitUsage
+		}
+		if len(args) == 2 {
+			c, ok := findCommand(args[1])
+			if !ok {
+				fmt.Fprintf(stderr, "stepdoku: help: unknown command %q%s\n\n", args[1], suggest(args[1], commandNames()))
+				printUsage(stderr)
+				return exitUsage
 			}
+			e.args = []string{"--help"}
+			return c.run(e)
 		}
 		printUsage(stdout)
+		return exitOK
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "stepdoku", version())
 		return exitOK
 	}
 	c, ok := findCommand(name)
 	if !ok {
-		fmt.Fprintf(stderr, "stepdoku: unknown command %q\n\n", name)
+		fmt.Fprintf(stderr, "stepdoku: unknown command %q%s\n\n", name, suggest(name, commandNames()))
 		printUsage(stderr)
 		return exitUsage
 	}
-	return c.run(&env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr})
+	e.args = args[1:]
+	return c.run(e)
+}
+
+// version returns the module version the binary was built from: a tag for
+// `go install ...@v1.2.3`, "(devel)" for a build in a checkout.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Version == "" {
+		return "(devel)"
+	}
+	return bi.Main.Version
+}
+
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
 }
 
 func findCommand(name string) (command, bool) {
@@ -92,9 +137,10 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "A puzzle is an argument (81 characters, a pencil-mark grid, ...), a file name,")
 	fmt.Fprintln(w, "or '-' for standard input; with none, the built-in example is used.")
-	fmt.Fprintln(w, "Run 'stepdoku help <command>' for its flags.")
+	fmt.Fprintln(w, "Run 'stepdoku help <command>' for its flags, 'stepdoku --version' for the version.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Exit codes: 0 success, 1 a negative answer (e.g. no solution), 2 usage or input error.")
+	fmt.Fprintln(w, "Exit codes: 0 success, 1 a negative answer (e.g. no solution), 2 usage or input error,")
+	fmt.Fprintln(w, "130 a batch interrupted by a signal (the puzzles before it are written).")
 }
 
 // flagSet returns a flag set for c that prints c's help and reports errors to e.stderr.

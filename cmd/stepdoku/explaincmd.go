@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,39 +36,66 @@ func (tf *techniqueFlags) set() ([]techniques.Technique, error) {
 		return nil, errors.New("--up-to and --techniques exclude each other")
 	case tf.with != "" && tf.list != "":
 		return nil, errors.New("--with and --techniques exclude each other: list every technique in --techniques")
-	case tf.with != "":
-		base := techniques.Default()
-		if tf.upTo != "" {
-			var err error
-			if base, err = techniques.UpTo(tf.upTo); err != nil {
+	}
+	var base []techniques.Technique
+	switch {
+	case tf.upTo != "":
+		if _, err := lookupTechnique("--up-to", tf.upTo); err != nil {
+			return nil, err
+		}
+		ts, err := techniques.UpTo(tf.upTo)
+		if err != nil {
+			return nil, fmt.Errorf("--up-to %s: an optional technique, not in the default order: add it with --with", tf.upTo)
+		}
+		base = ts
+	case tf.list != "":
+		for id := range strings.SplitSeq(tf.list, ",") {
+			t, err := lookupTechnique("--techniques", strings.TrimSpace(id))
+			if err != nil {
 				return nil, err
 			}
+			base = append(base, t)
 		}
-		var ids []string
-		for id := range strings.SplitSeq(tf.with, ",") {
-			ids = append(ids, strings.TrimSpace(id))
-		}
-		ts, err := techniques.With(base, ids...)
-		if err != nil {
-			return nil, fmt.Errorf("--with: %w (see 'stepdoku techniques')", err)
-		}
-		return ts, nil
-	case tf.upTo != "":
-		return techniques.UpTo(tf.upTo)
-	case tf.list != "":
-		var ts []techniques.Technique
-		for id := range strings.SplitSeq(tf.list, ",") {
-			id = strings.TrimSpace(id)
-			t, ok := techniques.ByID(id)
-			if !ok {
-				return nil, fmt.Errorf("--techniques: unknown technique %q (see 'stepdoku techniques')", id)
-			}
-			ts = append(ts, t)
-		}
-		slices.SortStableFunc(ts, func(a, b techniques.Technique) int { return cmp.Compare(a.Difficulty, b.Difficulty) })
-		return ts, nil
+		slices.SortStableFunc(base, func(a, b techniques.Technique) int { return cmp.Compare(a.Difficulty, b.Difficulty) })
+		return base, nil
 	}
-	return nil, nil
+	if tf.with == "" {
+		return base, nil
+	}
+	if base == nil {
+		base = techniques.Default()
+	}
+	var ids []string
+	for id := range strings.SplitSeq(tf.with, ",") {
+		id = strings.TrimSpace(id)
+		if _, err := lookupTechnique("--with", id); err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(base, func(t techniques.Technique) bool { return t.ID == id }) {
+			return nil, fmt.Errorf("--with %s: already in the set", id)
+		}
+		ids = append(ids, id)
+	}
+	ts, err := techniques.With(base, ids...)
+	if err != nil {
+		return nil, fmt.Errorf("--with: %s", strings.TrimPrefix(err.Error(), "techniques: "))
+	}
+	return ts, nil
+}
+
+// lookupTechnique finds a technique by ID for a flag, or says which ID was likely meant.
+func lookupTechnique(flagName, id string) (techniques.Technique, error) {
+	if t, ok := techniques.ByID(id); ok {
+		return t, nil
+	}
+	var ids []string
+	for _, t := range append(techniques.Default(), techniques.Optional()...) {
+		ids = append(ids, t.ID)
+	}
+	if id == "" {
+		return techniques.Technique{}, fmt.Errorf("%s: an empty technique ID (see 'stepdoku techniques')", flagName)
+	}
+	return techniques.Technique{}, fmt.Errorf("%s: unknown technique %q%s ('stepdoku techniques' lists them)", flagName, id, suggest(id, ids))
 }
 
 func explainCommand() command {
@@ -79,6 +108,11 @@ technique, the canonical one-liner (e.g. "Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>
 and the reason in words. When no technique applies, a search step proves that one
 candidate leads to no solution and removes it; the walkthrough says so. With no
 puzzle, the built-in example is explained.
+
+A file of several puzzles is read as it is worked on, on every core (--jobs), and
+written in input order: text walkthroughs headed by their line, JSON Lines (one
+compact trace per line; a puzzle that cannot be walked is {"line":N,"error":...})
+or YAML documents separated by "---".
 
 Exit 1 when a puzzle is invalid, has no solution or several, or (with --logic-only)
 cannot be finished by the chosen techniques.`,
@@ -93,6 +127,8 @@ cannot be finished by the chosen techniques.`,
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
+		var bf batchFlags
+		bf.register(fs)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -111,84 +147,180 @@ cannot be finished by the chosen techniques.`,
 		if err != nil {
 			return fail(e, "%v", err)
 		}
-		ps, err := readPuzzles(e, pos)
+		if err := bf.check(); err != nil {
+			return fail(e, "%v", err)
+		}
+		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)
 		}
-		if (*format == "html" || *format == "svg") && len(ps) > 1 {
-			return fail(e, "--format %s draws one puzzle, got %d", *format, len(ps))
+		defer src.Close()
+		if (*format == "html" || *format == "svg") && src.several {
+			return fail(e, "--format %s draws one puzzle, and the input has several", *format)
 		}
 		opt := techniques.Options{Techniques: ts}
 		if *logicOnly {
 			opt.Fallback = techniques.FallbackStop
 		}
+		out := traceOutput{format: *format, brief: *brief, step: *step, several: src.several, logicOnly: *logicOnly}
 		exit := exitOK
-		inOrder(ps, func(p puzzle) walk { return walkPuzzle(p, opt, *timeout) }, func(i int, w walk) {
-			p := ps[i]
+		first := true
+		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
+			// The walkthrough is written here, on the worker, so that the output
+			// keeps its bytes and not the trace, and writing is done on every core.
+			w := walkPuzzle(ctx, p, opt, *timeout)
+			if w.err == nil {
+				w.tr.Lang = lg
+				var buf bytes.Buffer
+				w.writeErr = out.write(&buf, p, w.tr)
+				w.text, w.tr = buf.Bytes(), explain.Trace{Summary: w.tr.Summary}
+			}
+			return w
+		}, func(o *batchOut, p puzzle, w walk) error {
+			defer func() { first = false }()
 			if w.err != nil {
-				exit = max(exit, reportWalkErr(e, p, w.err, *timeout))
-				return
+				exit = max(exit, reportWalkErr(o, p, w.err, *timeout))
+				return out.writeError(o.w, p, w.err, *timeout)
 			}
-			w.tr.Lang = lg
-			if i > 0 && *format != "json" {
-				fmt.Fprintln(e.stdout)
-			}
-			if err := writeTrace(e.stdout, *format, p, w.tr, *brief, *step); err != nil {
-				exit = max(exit, fail(e, "%s: %v", p.where, err))
-				return
+			if w.writeErr != nil {
+				o.warn("%s", p.describe(w.writeErr))
+				exit = max(exit, exitUsage)
+				return nil
 			}
 			if s := w.tr.Summary; !s.Solved || s.Several || s.NoSolution {
 				exit = max(exit, exitNegative)
 			}
+			if !first && out.format == "text" && out.several {
+				if err := o.w.WriteByte('\n'); err != nil {
+					return err
+				}
+			}
+			_, err := o.w.Write(w.text)
+			return err
 		})
-		return exit
+		return batchExit(e, err, exit)
 	}
 	return c
 }
 
 // walk is the outcome of the pipeline on one puzzle.
 type walk struct {
-	tr  explain.Trace
-	err error
+	tr       explain.Trace
+	err      error
+	text     []byte // the walkthrough as written out
+	writeErr error  // writing it failed
 }
 
-func walkPuzzle(p puzzle, opt techniques.Options, timeout time.Duration) walk {
+func walkPuzzle(ctx context.Context, p puzzle, opt techniques.Options, timeout time.Duration) walk {
 	if p.err != nil {
 		return walk{err: p.err}
 	}
-	ctx, cancel := withTimeout(timeout)
+	ctx, cancel := withTimeoutFrom(ctx, timeout)
 	defer cancel()
 	tr, err := techniques.Solve(ctx, p.b, opt)
-	return walk{tr, err}
+	return walk{tr: tr, err: err}
 }
 
 // reportWalkErr prints why a puzzle could not be walked and returns the exit code:
 // 1 for an invalid grid (a negative answer about the puzzle), 2 for input errors.
-func reportWalkErr(e *env, p puzzle, err error, timeout time.Duration) int {
+func reportWalkErr(o *batchOut, p puzzle, err error, timeout time.Duration) int {
 	var inv *techniques.InvalidError
 	if errors.As(err, &inv) {
-		fmt.Fprintf(e.stderr, "stepdoku: %s: the grid is invalid:\n", p.where)
+		var sb strings.Builder
 		for _, pr := range inv.Problems {
-			fmt.Fprintf(e.stderr, "  - %s\n", pr.Describe(inv.Layout))
+			fmt.Fprintf(&sb, "\n  - %s", pr.Describe(inv.Layout))
 		}
+		o.warn("%s:%s", p.describe(errors.New("the grid is invalid")), sb.String())
 		return exitNegative
 	}
-	fmt.Fprintf(e.stderr, "stepdoku: %s: %s\n", p.where, describeErr(err, timeout))
+	o.warn("%s", p.describe(describeError(err, timeout)))
 	return exitUsage
 }
 
-func writeTrace(w io.Writer, format string, p puzzle, tr explain.Trace, brief bool, step int) error {
+// stuckHeading heads the pencil marks where --logic-only stops: the explain
+// catalogues have no such heading.
+func stuckHeading(l explain.Lang) string {
+	if l == explain.JA {
+		return "テクニックで進めなくなった盤面の候補:"
+	}
+	return "Pencil marks where the techniques stop:"
+}
+
+// traceOutput is how explain writes each walkthrough of its input.
+type traceOutput struct {
+	format    string
+	brief     bool
+	step      int
+	several   bool // a batch: JSON Lines, YAML documents, text headed by the line
+	logicOnly bool
+}
+
+// errorDoc is the JSON Lines entry (or YAML document) of a puzzle that could not be
+// walked, in its place in the output.
+type errorDoc struct {
+	Line     int      `json:"line,omitempty" yaml:"line,omitempty"`
+	Error    string   `json:"error" yaml:"error"`
+	Problems []string `json:"problems,omitempty" yaml:"problems,omitempty"`
+}
+
+func (o traceOutput) writeError(w io.Writer, p puzzle, err error, timeout time.Duration) error {
+	d := errorDoc{Line: p.line, Error: p.errorText(describeError(err, timeout))}
+	var inv *techniques.InvalidError
+	if errors.As(err, &inv) {
+		d.Error = "the grid is invalid"
+		for _, pr := range inv.Problems {
+			d.Problems = append(d.Problems, pr.Describe(inv.Layout))
+		}
+	}
+	switch {
+	case o.format == "json" && o.several:
+		return writeJSONLine(w, d)
+	case o.format == "yaml" && o.several:
+		return writeYAMLDoc(w, d)
+	}
+	return nil
+}
+
+func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 	l := p.b.Layout()
-	switch format {
+	switch o.format {
 	case "html":
 		return html.Write(w, l, tr)
 	case "svg":
-		return writeStepSVG(w, l, tr, step)
+		return writeStepSVG(w, l, tr, o.step)
 	case "json":
-		return explain.WriteJSON(w, l, tr)
+		if !o.several {
+			return explain.WriteJSON(w, l, tr)
+		}
+		d, err := explain.NewTraceDoc(l, tr)
+		if err != nil {
+			return err
+		}
+		return writeJSONLine(w, d)
 	case "yaml":
-		return explain.WriteYAML(w, l, tr)
-	default:
-		return explain.WriteText(w, l, tr, explain.TextOptions{Brief: brief})
+		if !o.several {
+			return explain.WriteYAML(w, l, tr)
+		}
+		d, err := explain.NewTraceDoc(l, tr)
+		if err != nil {
+			return err
+		}
+		return writeYAMLDoc(w, d)
 	}
+	if o.several {
+		fmt.Fprintf(w, "=== %s ===\n", heading(p))
+	}
+	if err := explain.WriteText(w, l, tr, explain.TextOptions{Brief: o.brief}); err != nil {
+		return err
+	}
+	if o.logicOnly && tr.Summary.Stuck {
+		states, err := tr.States(l)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, stuckHeading(tr.Lang))
+		fmt.Fprint(w, states[len(states)-1].PencilMarks())
+	}
+	return nil
 }

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -18,23 +16,100 @@ const examplePuzzle = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13.
 
 // puzzle is one input puzzle, or the error that reading it gave.
 type puzzle struct {
-	where string // "line 12 of f.txt", "argument", ... for messages
+	where string // the input's name for messages ("f.txt", "standard input"); "" for an argument
+	line  int    // where the puzzle starts in the input, from 1; 0 for an argument
 	b     *board.Board
 	err   error
 }
 
-// readPuzzles resolves the PUZZLE|FILE|- argument (at most one) to puzzles. With no
+// describe writes err about p for the user with its place said once:
+// "f.txt, line 3, column 14: '?' is not a digit".
+func (p puzzle) describe(err error) string {
+	var parts []string
+	if p.where != "" {
+		parts = append(parts, p.where)
+	}
+	line, col, msg := p.line, 0, err.Error()
+	var pe *board.ParseError
+	if errors.As(err, &pe) {
+		if pe.Line > 0 {
+			line = pe.Line
+		}
+		col, msg = pe.Column, pe.Msg
+	}
+	if line > 0 {
+		parts = append(parts, fmt.Sprintf("line %d", line))
+	}
+	if col > 0 {
+		parts = append(parts, fmt.Sprintf("column %d", col))
+	}
+	if len(parts) == 0 {
+		return msg
+	}
+	return strings.Join(parts, ", ") + ": " + msg
+}
+
+// errorText writes err for output that gives p's line beside it (a JSON Lines
+// entry): "column 14: '?' is not a digit", with a line only when it is another one.
+func (p puzzle) errorText(err error) string {
+	var pe *board.ParseError
+	if p.line > 0 && errors.As(err, &pe) && (pe.Line == 0 || pe.Line == p.line) {
+		if pe.Column > 0 {
+			return fmt.Sprintf("column %d: %s", pe.Column, pe.Msg)
+		}
+		return pe.Msg
+	}
+	return puzzle{}.describe(err)
+}
+
+// source yields the puzzles of the input one at a time, so that a file of any length
+// is read as it is worked on, never held whole.
+type source struct {
+	name   string // for messages; "" for an argument or the example
+	single bool   // one puzzle by construction: an argument or the example
+	// several reports whether the input holds two puzzles or more (known on opening).
+	several bool
+	size    int64        // bytes in the input when it is a regular file, else 0
+	read    func() int64 // bytes read so far
+	ahead   []puzzle     // puzzles read on opening and not handed out yet
+	next    func() (puzzle, bool, error)
+	close   func() error
+}
+
+// Next returns the next puzzle, false at the end of the input, or an error when the
+// input could not be read (a bad puzzle is a puzzle with its error, not an error).
+func (s *source) Next() (puzzle, bool, error) {
+	if len(s.ahead) > 0 {
+		p := s.ahead[0]
+		s.ahead = s.ahead[1:]
+		return p, true, nil
+	}
+	if s.next == nil {
+		return puzzle{}, false, nil
+	}
+	return s.next()
+}
+
+// Close closes the file the source reads, if any.
+func (s *source) Close() error {
+	if s.close == nil {
+		return nil
+	}
+	return s.close()
+}
+
+// openSource resolves the PUZZLE|FILE|- argument (at most one) to a source. With no
 // argument it reads piped standard input, else the example.
-func readPuzzles(e *env, positional []string) ([]puzzle, error) {
+func openSource(e *env, positional []string) (*source, error) {
 	if len(positional) > 1 {
 		return nil, fmt.Errorf("want one puzzle, file or '-', got %d arguments (quote a puzzle that has spaces)", len(positional))
 	}
 	if len(positional) == 0 {
 		if e.stdin != nil {
-			return readStream(e.stdin, "standard input")
+			return streamSource(io.NopCloser(e.stdin), "standard input", 0)
 		}
 		b, err := board.Parse(examplePuzzle)
-		return []puzzle{{where: "example", b: b, err: err}}, nil
+		return singleSource(puzzle{b: b, err: err}), nil
 	}
 	arg := positional[0]
 	r, name, err := openArg(e, arg)
@@ -42,17 +117,91 @@ func readPuzzles(e *env, positional []string) ([]puzzle, error) {
 		return nil, err
 	}
 	if r != nil {
-		defer r.Close()
-		return readStream(r, name)
+		var size int64
+		if f, ok := r.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+		}
+		return streamSource(r, name, size)
 	}
 	b, err := board.Parse(arg)
 	if err != nil {
 		if looksLikePath(arg) {
-			return nil, fmt.Errorf("%s: no such file, and not a puzzle either: %v", arg, err)
+			return nil, fmt.Errorf("%s: no such file, and not a puzzle either: %s", arg, puzzle{}.describe(err))
 		}
+		return nil, errors.New(puzzle{}.describe(err))
+	}
+	return singleSource(puzzle{b: b}), nil
+}
+
+func singleSource(p puzzle) *source {
+	return &source{single: true, ahead: []puzzle{p}}
+}
+
+// countingReader counts the bytes read through it, for the progress bar.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// streamSource reads the puzzles of r. It reads the first two on opening, to say
+// whether there are several and to fail early on an input without any.
+func streamSource(r io.ReadCloser, name string, size int64) (*source, error) {
+	cr := &countingReader{r: r}
+	rd := board.NewReader(cr)
+	s := &source{name: name, size: size, close: r.Close}
+	s.read = func() int64 { return cr.n }
+	s.next = func() (puzzle, bool, error) {
+		b, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return puzzle{}, false, nil
+		}
+		p := puzzle{where: name, line: rd.Line(), b: b}
+		if err != nil {
+			var pe *board.ParseError
+			if !errors.As(err, &pe) {
+				// Not a bad puzzle but a failed read: nothing after it can be trusted.
+				return puzzle{}, false, fmt.Errorf("%s: %w", name, err)
+			}
+			p.err = err
+		}
+		return p, true, nil
+	}
+	for range 2 {
+		p, ok, err := s.next()
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		s.ahead = append(s.ahead, p)
+	}
+	if len(s.ahead) == 0 {
+		r.Close()
+		return nil, fmt.Errorf("%s: no puzzle found", name)
+	}
+	s.several = len(s.ahead) > 1
+	return s, nil
+}
+
+// readPuzzles reads the input of a command that takes one puzzle: the first puzzles
+// of it, at most two, so that a long file is not read to be refused.
+func readPuzzles(e *env, positional []string) ([]puzzle, error) {
+	src, err := openSource(e, positional)
+	if err != nil {
 		return nil, err
 	}
-	return []puzzle{{where: "argument", b: b}}, nil
+	defer src.Close()
+	return src.ahead, nil
 }
 
 var errNoStdin = errors.New("'-' reads standard input, but nothing is piped in")
@@ -67,8 +216,12 @@ func openArg(e *env, arg string) (io.ReadCloser, string, error) {
 		}
 		return io.NopCloser(e.stdin), "standard input", nil
 	}
-	if fi, err := os.Stat(arg); err != nil || fi.IsDir() {
+	fi, err := os.Stat(arg)
+	if err != nil {
 		return nil, "", nil
+	}
+	if fi.IsDir() {
+		return nil, "", fmt.Errorf("%s is a directory, not a puzzle file", arg)
 	}
 	f, err := os.Open(arg)
 	if err != nil {
@@ -80,64 +233,4 @@ func openArg(e *env, arg string) (io.ReadCloser, string, error) {
 func looksLikePath(s string) bool {
 	return !strings.ContainsAny(s, "\n") && (strings.ContainsAny(s, `/\`) ||
 		strings.HasSuffix(s, ".txt") || strings.HasSuffix(s, ".sdk"))
-}
-
-// readStream reads every puzzle of r. A bad puzzle becomes an entry with its error
-// (located by line), so one bad line in a big file loses nothing else.
-func readStream(r io.Reader, name string) ([]puzzle, error) {
-	rd := board.NewReader(r)
-	var out []puzzle
-	for {
-		b, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		where := fmt.Sprintf("%s, line %d", name, rd.Line())
-		if err != nil {
-			var pe *board.ParseError
-			if !errors.As(err, &pe) {
-				// Not a bad puzzle but a failed read: nothing after it can be trusted.
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			out = append(out, puzzle{where: where, err: err})
-			continue
-		}
-		out = append(out, puzzle{where: where, b: b})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no puzzle found", name)
-	}
-	return out, nil
-}
-
-// inOrder runs work on every item using every core and hands the results to emit in
-// input order, so batch output is deterministic and streams as it goes.
-func inOrder[T, R any](items []T, work func(T) R, emit func(int, R)) {
-	workers := min(runtime.GOMAXPROCS(0), len(items))
-	results := make([]R, len(items))
-	done := make([]chan struct{}, len(items))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				results[i] = work(items[i])
-				close(done[i])
-			}
-		})
-	}
-	go func() {
-		for i := range items {
-			next <- i
-		}
-		close(next)
-	}()
-	for i := range items {
-		<-done[i]
-		emit(i, results[i])
-	}
-	wg.Wait()
 }

@@ -1,16 +1,28 @@
 // Command stepdoku solves Sudoku the way a strong human does and explains every step.
 //
 // Run `stepdoku help` for the commands. Exit codes: 0 success, 1 a negative answer
-// (no solution, not unique, not solvable by logic, ...), 2 a usage or input error.
+// (no solution, not unique, not solvable by logic, ...), 2 a usage or input error,
+// 130 a batch interrupted by SIGINT or SIGTERM (what it finished is written, in order).
 package main
 
 import (
+	"context"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], pipedStdin(), os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// After the first signal, a second one kills at once, as without the handler.
+		<-ctx.Done()
+		stop()
+	}()
+	code := runContext(ctx, os.Args[1:], pipedStdin(), os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // pipedStdin returns standard input when something is piped or redirected into it,

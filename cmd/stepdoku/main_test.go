@@ -98,7 +98,7 @@ func TestSolve(t *testing.T) {
 	}{
 		{"example by default", "", []string{"solve"}, exitOK, []string{"3 1 6 | 5 7 8 | 4 9 2", "------+-------+------"}},
 		{"argument", "", []string{"solve", example}, exitOK, []string{"7 4 5 | 2 8 6 | 3 1 9"}},
-		{"several", "", []string{"solve", several}, exitOK, []string{"Several solutions exist"}},
+		{"several", "", []string{"solve", several}, exitNegative, []string{"Several solutions exist"}},
 		{"no solution", "", []string{"solve", clash}, exitNegative, []string{"No solution exists"}},
 		{"lines from stdin", example + "\n" + clash + "\n", []string{"solve", "-"}, exitNegative,
 			[]string{exampleSolution + "\n", clash + "\tno-solution\n"}},
@@ -164,7 +164,7 @@ func TestCheck(t *testing.T) {
 	r = runCLI(t, "", "check", several)
 	assert.Equal(t, exitNegative, r.code)
 	assert.Contains(t, r.stdout, "several")
-	assert.Contains(t, r.stdout, "They differ in")
+	assert.Contains(t, r.stdout, "Two of them differ in")
 
 	r = runCLI(t, "", "check")
 	assert.Equal(t, exitOK, r.code)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -18,84 +19,135 @@ func solveCommand() command {
 		short: "solve by search and print the solution",
 		long: `Solves each puzzle by depth-first search and prints the solution as a grid
 (one 81-character line per puzzle with --format line, the default for a file of
-several puzzles). A puzzle with several solutions is said to have them, and one is
-printed. Exit 1 when a puzzle has no solution.`,
+several puzzles; one JSON object per puzzle and line with --format json). A puzzle
+with several solutions is said to have them, and one is printed. A file is read as
+it is worked on, on every core (--jobs), and written in input order.
+
+Exit 1 when a puzzle has no solution or several.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
-		format := fs.String("format", "", "output: pretty (grid) or line; default pretty for one puzzle, line for several")
+		format := fs.String("format", "", "output: pretty (grid), line or json; default pretty for one puzzle, line for several")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		var bf batchFlags
+		bf.register(fs)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
 		}
-		ps, err := readPuzzles(e, pos)
+		if *format != "" && *format != "pretty" && *format != "line" && *format != "json" {
+			return fail(e, "--format %q: want pretty, line or json", *format)
+		}
+		if err := bf.check(); err != nil {
+			return fail(e, "%v", err)
+		}
+		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)
 		}
+		defer src.Close()
 		if *format == "" {
 			*format = "pretty"
-			if len(ps) > 1 {
+			if src.several {
 				*format = "line"
 			}
 		}
-		if *format != "pretty" && *format != "line" {
-			return fail(e, "--format %q: want pretty or line", *format)
-		}
 		type result struct {
-			sols [][]board.Digit
-			err  error
+			count fallback.Verdict
+			sols  [][]board.Digit
+			err   error
 		}
 		exit := exitOK
-		inOrder(ps, func(p puzzle) result {
+		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) result {
 			if p.err != nil {
 				return result{err: p.err}
 			}
-			ctx, cancel := withTimeout(*timeout)
+			ctx, cancel := withTimeoutFrom(ctx, *timeout)
 			defer cancel()
-			sols, err := fallback.Solutions(ctx, p.b, 2)
-			return result{sols, err}
-		}, func(i int, r result) {
-			p := ps[i]
-			if r.err != nil && !errors.Is(r.err, fallback.ErrNoSolution) {
-				fmt.Fprintf(e.stderr, "stepdoku: %s: %v\n", p.where, describeErr(r.err, *timeout))
+			count, sols, err := fallback.Classify(ctx, p.b)
+			return result{count, sols, err}
+		}, func(o *batchOut, p puzzle, r result) error {
+			if r.err != nil {
+				o.warn("%s", p.describe(describeError(r.err, *timeout)))
 				exit = max(exit, exitUsage)
-				if *format == "line" {
-					fmt.Fprintf(e.stdout, "%s\terror\n", lineOf(p))
-				}
-				return
-			}
-			writeSolution(e.stdout, *format, p, r.sols)
-			if len(r.sols) == 0 {
+			} else if r.count != fallback.UniqueSolution {
 				exit = max(exit, exitNegative)
 			}
+			switch *format {
+			case "json":
+				return writeJSONLine(o.w, solveDoc(p, r.count, r.sols, r.err))
+			case "line":
+				return writeSolutionLine(o.w, p, r.count, r.sols, r.err)
+			}
+			if r.err != nil {
+				return nil
+			}
+			if src.several {
+				if _, err := fmt.Fprintf(o.w, "%s:\n", heading(p)); err != nil {
+					return err
+				}
+			}
+			return writeSolutionGrid(o.w, p, r.count, r.sols)
 		})
-		return exit
+		return batchExit(e, err, exit)
 	}
 	return c
 }
 
-func writeSolution(w io.Writer, format string, p puzzle, sols [][]board.Digit) {
-	if format == "line" {
-		switch len(sols) {
-		case 0:
-			fmt.Fprintf(w, "%s\tno-solution\n", p.b)
-		case 1:
-			fmt.Fprintf(w, "%s\n", solved(p.b, sols[0]))
-		default:
-			fmt.Fprintf(w, "%s\tseveral\n", solved(p.b, sols[0]))
-		}
-		return
+// heading names a puzzle of a batch in text output: "line 12".
+func heading(p puzzle) string {
+	return fmt.Sprintf("line %d", p.line)
+}
+
+// solveJSON is one line of solve --format json.
+type solveJSON struct {
+	Line     int    `json:"line,omitempty"`
+	Puzzle   string `json:"puzzle"`
+	Verdict  string `json:"verdict"` // unique, several, no-solution or error
+	Solution string `json:"solution,omitempty"`
+	Error    string `json:"error,omitempty"`
+}
+
+func solveDoc(p puzzle, count fallback.Verdict, sols [][]board.Digit, err error) solveJSON {
+	d := solveJSON{Line: p.line, Puzzle: lineOf(p), Verdict: count.String()}
+	switch {
+	case err != nil:
+		d.Verdict, d.Error = "error", p.errorText(err)
+	case len(sols) > 0:
+		d.Solution = solved(p.b, sols[0]).String()
 	}
-	switch len(sols) {
-	case 0:
-		fmt.Fprintln(w, "No solution exists")
-	case 1:
-		fmt.Fprint(w, solved(p.b, sols[0]).Pretty())
+	return d
+}
+
+func writeSolutionLine(w io.Writer, p puzzle, count fallback.Verdict, sols [][]board.Digit, err error) error {
+	var line string
+	switch {
+	case err != nil:
+		line = lineOf(p) + "\terror"
+	case count == fallback.NoSolution:
+		line = p.b.String() + "\tno-solution"
+	case count == fallback.UniqueSolution:
+		line = solved(p.b, sols[0]).String()
 	default:
-		fmt.Fprintln(w, "Several solutions exist; one of them:")
-		fmt.Fprint(w, solved(p.b, sols[0]).Pretty())
+		line = solved(p.b, sols[0]).String() + "\tseveral"
 	}
+	_, werr := fmt.Fprintln(w, line)
+	return werr
+}
+
+func writeSolutionGrid(w io.Writer, p puzzle, count fallback.Verdict, sols [][]board.Digit) error {
+	var sb strings.Builder
+	switch count {
+	case fallback.NoSolution:
+		fmt.Fprintln(&sb, "No solution exists")
+	case fallback.UniqueSolution:
+		fmt.Fprint(&sb, solved(p.b, sols[0]).Pretty())
+	default:
+		fmt.Fprintln(&sb, "Several solutions exist; one of them:")
+		fmt.Fprint(&sb, solved(p.b, sols[0]).Pretty())
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
 }
 
 // solved returns a copy of b with the solution's digits placed in its empty cells.
@@ -116,16 +168,27 @@ func lineOf(p puzzle) string {
 	return p.b.String()
 }
 
+// withTimeout returns a context that ends after d (never when d is 0).
 func withTimeout(d time.Duration) (context.Context, context.CancelFunc) {
+	return withTimeoutFrom(context.Background(), d)
+}
+
+// withTimeoutFrom returns a context that ends with parent or after d (0: with parent only).
+func withTimeoutFrom(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	if d <= 0 {
-		return context.WithCancel(context.Background())
+		return context.WithCancel(parent)
 	}
-	return context.WithTimeout(context.Background(), d)
+	return context.WithTimeout(parent, d)
 }
 
 func describeErr(err error, timeout time.Duration) string {
+	return describeError(err, timeout).Error()
+}
+
+// describeError says what a search that gave up should have had; other errors are kept.
+func describeError(err error, timeout time.Duration) error {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Sprintf("gave up after %v (raise --timeout)", timeout)
+		return fmt.Errorf("gave up after %v (raise --timeout)", timeout)
 	}
-	return err.Error()
+	return err
 }

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// batchFlags are the flags of the commands that work through a file of puzzles.
+type batchFlags struct {
+	jobs  int
+	quiet bool
+}
+
+func (bf *batchFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&bf.jobs, "jobs", runtime.GOMAXPROCS(0), "work on `N` puzzles at once")
+	fs.BoolVar(&bf.quiet, "quiet", false, "no progress bar on a terminal")
+}
+
+func (bf *batchFlags) check() error {
+	if bf.jobs < 1 {
+		return fmt.Errorf("--jobs %d: want 1 or more", bf.jobs)
+	}
+	return nil
+}
+
+// errInterrupted says that a batch stopped on a signal, after the output of the
+// puzzles before the one it stopped at.
+var errInterrupted = errors.New("interrupted")
+
+// batchOut is where a batch writes: standard output through a buffer, flushed
+// whenever the batch waits for a result, so that output still appears as it is
+// made; and messages on standard error, after what stdout has before them.
+type batchOut struct {
+	w      *bufio.Writer
+	stderr io.Writer
+	bar    *progress
+}
+
+// warn writes a message about one puzzle on standard error, where the progress bar
+// is redrawn after it.
+func (o *batchOut) warn(format string, a ...any) {
+	_ = o.w.Flush() // a failed stdout shows at the next write
+	o.bar.clear()
+	fmt.Fprintf(o.stderr, "stepdoku: "+format+"\n", a...)
+}
+
+// runBatch works through the puzzles of src: work runs on up to jobs puzzles at once,
+// and emit gets the results in input order. At most a few times jobs puzzles are read
+// ahead of the output, so memory does not grow with the input.
+//
+// When ctx ends, reading stops, and the results finished before are emitted in order
+// up to the first unfinished one; runBatch then returns errInterrupted. It returns a
+// read error of the input, or emit's first error (stdout closed), the same way.
+func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
+	work func(context.Context, puzzle) R, emit func(*batchOut, puzzle, R) error) error {
+	type slot struct {
+		p    puzzle
+		off  int64 // input bytes read when p was, for the progress bar
+		r    R
+		cut  bool // work did not finish: ctx ended
+		done chan struct{}
+	}
+	jobs := max(bf.jobs, 1)
+	window := 4 * jobs
+	inner, cancel := context.WithCancel(ctx)
+	defer cancel()
+	todo := make(chan *slot)
+	order := make(chan *slot, window)
+	var readErr error // written before order is closed, read after it is drained
+	go func() {
+		defer close(order)
+		defer close(todo)
+		for inner.Err() == nil {
+			p, ok, err := src.Next()
+			if err != nil {
+				readErr = err
+				return
+			}
+			if !ok {
+				return
+			}
+			s := &slot{p: p, done: make(chan struct{})}
+			if src.read != nil {
+				s.off = src.read()
+			}
+			select {
+			case order <- s:
+			case <-inner.Done():
+				return
+			}
+			select {
+			case todo <- s:
+			case <-inner.Done():
+				s.cut = true
+				close(s.done)
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for {
+				var s *slot
+				select {
+				case s = <-todo:
+				case <-inner.Done():
+					return
+				}
+				if s == nil {
+					return // todo closed: the input is done
+				}
+				if inner.Err() == nil {
+					s.r = work(inner, s.p)
+				}
+				// A result that ends after the batch was stopped may be cut short.
+				s.cut = inner.Err() != nil
+				close(s.done)
+			}
+		})
+	}
+	bar := newProgress(e, src, bf)
+	out := &batchOut{w: bufio.NewWriterSize(e.stdout, 32<<10), stderr: e.stderr, bar: bar}
+	var emitErr error
+	stopped := false
+	fail := func(err error) {
+		if emitErr == nil {
+			emitErr, stopped = err, true
+			cancel()
+		}
+	}
+	flush := func() {
+		if err := out.w.Flush(); err != nil {
+			fail(err)
+		}
+	}
+	// next returns the next slot in input order; false at the end of the input, or
+	// once the batch is stopped and the slots already queued are taken (the reader
+	// may be blocked in a read that a signal does not end).
+	ended := false
+	next := func() (*slot, bool) {
+		select {
+		case s, ok := <-order:
+			ended = !ok
+			return s, ok
+		default:
+		}
+		flush()
+		select {
+		case s, ok := <-order:
+			ended = !ok
+			return s, ok
+		case <-inner.Done():
+			select {
+			case s, ok := <-order:
+				ended = !ok
+				return s, ok
+			default:
+				return nil, false
+			}
+		}
+	}
+	for {
+		s, ok := next()
+		if !ok {
+			break
+		}
+		select {
+		case <-s.done:
+		default:
+			flush()
+			<-s.done // work ends with inner, or the reader cuts the slot
+		}
+		if stopped || s.cut {
+			stopped = true
+			continue
+		}
+		if err := emit(out, s.p, s.r); err != nil {
+			fail(err)
+			continue
+		}
+		bar.done(s.off)
+	}
+	wg.Wait()
+	if err := out.w.Flush(); err != nil && emitErr == nil {
+		emitErr = err
+	}
+	bar.finish()
+	switch {
+	case emitErr != nil:
+		return emitErr
+	case ctx.Err() != nil:
+		return errInterrupted
+	case !ended:
+		return errInterrupted // not reached: inner ends only with ctx or emitErr
+	}
+	return readErr // the reader closed order after writing it
+}
+
+// batchExit turns what ended a batch into a message and an exit code, the worst of
+// code and the batch's own.
+func batchExit(e *env, err error, code int) int {
+	switch {
+	case err == nil:
+		return code
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(e.stderr, "stepdoku: interrupted; the output holds every puzzle before the one it stopped at")
+		return exitInterrupted
+	}
+	fmt.Fprintf(e.stderr, "stepdoku: %v\n", err)
+	return max(code, exitUsage)
+}
+
+// progress is the progress bar of a batch on a terminal: puzzles done, their rate,
+// and, when the input is a file, how much of it is done and the time left.
+type progress struct {
+	w       io.Writer // nil: no bar
+	size    int64
+	start   time.Time
+	n       int
+	bar     *progressbar.ProgressBar // made once the batch has run a while
+	lastOff int64
+}
+
+// progressDelay is how long a batch runs before it shows a bar: short batches stay silent.
+const progressDelay = time.Second
+
+func newProgress(e *env, src *source, bf batchFlags) *progress {
+	p := &progress{size: src.size, start: time.Now()}
+	if !bf.quiet && !src.single && e.stderrTerminal {
+		p.w = e.stderr
+	}
+	return p
+}
+
+// done counts one more puzzle written; off is how far the input was read for it.
+func (p *progress) done(off int64) {
+	if p.w == nil {
+		return
+	}
+	p.n++
+	elapsed := time.Since(p.start)
+	if p.bar == nil {
+		if elapsed < progressDelay {
+			return
+		}
+		max := int64(-1)
+		opts := []progressbar.Option{
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionThrottle(100 * time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30),
+		}
+		if p.size > 0 {
+			max = p.size
+			opts = append(opts, progressbar.OptionSetPredictTime(true))
+		} else {
+			opts = append(opts, progressbar.OptionSpinnerType(14))
+		}
+		p.bar = progressbar.NewOptions64(max, opts...)
+	}
+	rate := float64(p.n) / elapsed.Seconds()
+	p.bar.Describe(fmt.Sprintf("%d puzzles, %.0f/s", p.n, rate))
+	if p.size > 0 {
+		_ = p.bar.Set64(min(off, p.size)) // a bar on a terminal: nothing to do if it fails
+	} else {
+		_ = p.bar.Add64(1)
+	}
+}
+
+// clear takes the bar off the line, for a message; the next update draws it again.
+func (p *progress) clear() {
+	if p.bar != nil {
+		_ = p.bar.Clear()
+	}
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		_ = p.bar.Finish()
+	}
+}
+
+// isTerminal reports whether w is a terminal, where a progress bar can be drawn.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
