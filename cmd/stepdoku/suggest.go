@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // suggest returns `; did you mean "x-wing"?` when one of known is a likely
 // misspelling of got, and "" otherwise.
@@ -17,6 +20,28 @@ func suggest(got string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// closest returns up to n of the words nearest to s by edit distance, nearest first
+// (ties in the words' order), leaving out those too far to be a slip: more edits than
+// half of the longer word.
+func closest(s string, words []string, n int) []string {
+	type scored struct {
+		w string
+		d int
+	}
+	var near []scored
+	for _, w := range words {
+		if d := editDistance(s, w); d <= max(len(s), len(w))/2 {
+			near = append(near, scored{w, d})
+		}
+	}
+	slices.SortStableFunc(near, func(a, b scored) int { return a.d - b.d })
+	out := make([]string, 0, n)
+	for _, x := range near[:min(n, len(near))] {
+		out = append(out, x.w)
+	}
+	return out
 }
 
 // editDistance is the Levenshtein distance between a and b, by bytes (IDs are ASCII).
