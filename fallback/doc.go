@@ -13,6 +13,9 @@
 // and a two-candidate cell chosen when search must guess. Every other layout (4x4 up
 // to 25x25) uses a general solver over the layout's houses: candidate bitmasks per
 // cell, naked and hidden singles, and the cell with the fewest candidates first.
+// A third search, DLX (Knuth's Algorithm X with dancing links), covers the exact
+// cover of any layout's houses; it is not the default, but a Method picks any of
+// the three by name (DLX.Count, General.Solve ...) to compare them.
 //
 // Every function takes a context and looks at it every few hundred guesses (every
 // few dozen on the general solver, whose nodes cost more), so a caller can bound a
