@@ -13,17 +13,24 @@ import (
 // house list alone, so a layout with more or other houses (diagonals, windows,
 // jigsaw regions) needs no change here.
 //
-// The matrix lives in one flat slice of nodes linked by int32 indices, built per
-// search and dropped after it: node 0 is the root, nodes 1..columns the column
-// headers, the rest the rows' nodes. Search takes the column with the fewest rows
-// (Knuth's S heuristic), so a column with one row is a forced move, the exact-cover
-// form of a naked or hidden single.
+// The matrix is laid out as in Knuth's DLX1: one flat slice of nodes linked by
+// int32 indices, built per search and dropped after it. Nodes 1..columns are the
+// column headers (node 0 is unused); after them come the rows, each row's nodes
+// side by side and a spacer before each row, so a row needs no left and right
+// links: its next node is the one after it, and a spacer sends a walk back to the
+// start (up) or the end (down) of the row beside it. Search takes the column with
+// the fewest rows (Knuth's S heuristic), so a column with one row is a forced move,
+// the exact-cover form of a naked or hidden single. Instead of a list of open
+// columns, a covered column's count is raised by coveredMark: search finds the
+// smallest open column in one pass over the counts in memory order, quicker than
+// following links.
 
-// dlxNode is one node of the matrix: its neighbours in its row (l, r) and column
-// (u, d), its column's header and, on a row's nodes, the row.
+// dlxNode is one node of the matrix. On a row's node, col is its column's header
+// and u, d its neighbours in the column. On a header, u and d are the column's last
+// and first nodes. On the spacer before row k, col is -k, u the first node of the
+// row before it and d the last node of row k.
 type dlxNode struct {
-	l, r, u, d int32
-	col, row   int32
+	col, u, d int32
 }
 
 // dlxRow is the candidate a row stands for.
@@ -35,15 +42,19 @@ type dlxRow struct {
 // dlxCtxEvery is how many nodes of the search pass between two looks at the context.
 const dlxCtxEvery = 256
 
+// coveredMark is added to the count of a covered column: more than any column's rows.
+const coveredMark = 1 << 30
+
 // dlx is one search: the matrix and what the search found so far.
 type dlx struct {
 	q     query
 	nodes []dlxNode
-	size  []int32 // the rows left in each column, by header index
+	size  []int32 // the rows left in each column, by header, plus coveredMark once covered
+	open  int     // the columns not yet covered
 	rows  []dlxRow
 	// values are the board's values; each solution fills its empty cells in.
 	values []board.Digit
-	chosen []int32 // the rows taken on the current path
+	chosen []int32 // the nodes of the rows taken on the current path
 	visits int
 	count  int
 	guess  int
@@ -72,8 +83,19 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	sets := startSets(b, q)
 	full := l.AllDigits()
 
+	// One allocation for the int32 tables (a search on an easy puzzle is short, so
+	// the build counts): every cell is in len(cellHouses)/cells houses on average,
+	// and there are at most cells + memberships columns.
+	memberships := houses * n
+	arena := make([]int32, (cells+1)+memberships+cells+cells+memberships+2*(cells+memberships+1))
+	cut := func(k int) []int32 {
+		s := arena[:k:k]
+		arena = arena[k:]
+		return s
+	}
+
 	// The houses of each cell, flat: cellHouses[start[c]:start[c+1]].
-	start := make([]int32, cells+1)
+	start := cut(cells + 1)
 	for h := range board.House(houses) {
 		for _, c := range l.HouseCells(h) {
 			start[c+1]++
@@ -82,8 +104,9 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	for c := range cells {
 		start[c+1] += start[c]
 	}
-	cellHouses := make([]int32, start[cells])
-	fill := append([]int32(nil), start[:cells]...)
+	cellHouses := cut(int(start[cells]))
+	fill := cut(cells)
+	copy(fill, start)
 	for h := range board.House(houses) {
 		for _, c := range l.HouseCells(h) {
 			cellHouses[fill[c]] = int32(h)
@@ -92,7 +115,8 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	}
 
 	values := make([]board.Digit, cells)
-	placed := make([]board.DigitSet, houses)
+	digitSets := make([]board.DigitSet, houses+cells)
+	placed, allowed := digitSets[:houses], digitSets[houses:]
 	for c := range board.Cell(cells) {
 		v := b.Value(c)
 		if v == 0 {
@@ -111,7 +135,7 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	}
 
 	// Columns: each empty cell, then each house and digit left to place.
-	cellCol := make([]int32, cells)
+	cellCol := cut(cells)
 	columns := int32(0)
 	for c := range cells {
 		if values[c] == 0 {
@@ -119,7 +143,7 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 			cellCol[c] = columns
 		}
 	}
-	houseCol := make([]int32, houses*n) // by h*n + d-1
+	houseCol := cut(memberships) // by h*n + d-1
 	for h := range houses {
 		for d := range n {
 			if !placed[h].Has(board.Digit(d + 1)) {
@@ -130,7 +154,6 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	}
 
 	// The rows: an empty cell's candidates that no house of the cell has placed.
-	allowed := make([]board.DigitSet, cells)
 	rows, total := 0, int(columns)+1
 	for c := range cells {
 		if values[c] != 0 {
@@ -143,62 +166,87 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 		allowed[c] = s
 		k := s.Count()
 		rows += k
-		total += k * (1 + int(start[c+1]-start[c]))
+		total += k * (2 + int(start[c+1]-start[c])) // a spacer and the row's nodes
 	}
+	total++ // the spacer after the last row
 
 	x := &dlx{
 		q:      q,
-		nodes:  make([]dlxNode, columns+1, total),
-		size:   make([]int32, columns+1),
+		nodes:  make([]dlxNode, total),
+		size:   cut(int(columns) + 1),
+		open:   int(columns),
 		rows:   make([]dlxRow, 0, rows),
 		values: values,
 	}
 	nd := x.nodes
-	for i := range nd {
-		j := int32(i)
-		nd[i] = dlxNode{l: j - 1, r: j + 1, u: j, d: j, col: j, row: -1}
+	x.size[0] = coveredMark // node 0 is no column
+	// tail[col] is the column's last node so far: the rows are written in order,
+	// each node linked up to it; the down links follow in a second pass.
+	tail := cut(int(columns) + 1)
+	for col := range tail {
+		tail[col] = int32(col)
 	}
-	nd[0].l, nd[columns].r = columns, 0
+	i, prev := int32(columns)+1, int32(0) // the next node; the first node of the last row
 	for c := range cells {
+		width := 1 + int32(start[c+1]-start[c])
 		for s := allowed[c]; s != 0; s &= s - 1 {
 			d := s.First()
 			row := int32(len(x.rows))
 			x.rows = append(x.rows, dlxRow{cell: int32(c), digit: d})
-			first := int32(len(x.nodes))
-			x.add(cellCol[c], row)
+			nd[i] = dlxNode{col: -row, u: prev, d: i + width}
+			i++
+			prev = i
+			x.link(i, cellCol[c], tail)
+			i++
 			for _, h := range cellHouses[start[c]:start[c+1]] {
-				x.add(houseCol[int(h)*n+int(d)-1], row)
+				x.link(i, houseCol[int(h)*n+int(d)-1], tail)
+				i++
 			}
-			last := int32(len(x.nodes)) - 1
-			x.nodes[first].l, x.nodes[last].r = last, first
 		}
+	}
+	nd[i] = dlxNode{col: -int32(rows), u: prev}
+	next := tail // tail is done with: reuse it for each column's first node so far
+	for col := range next {
+		nd[col].u = next[col]
+		next[col] = int32(col)
+	}
+	for j := i - 1; j > int32(columns); j-- {
+		if col := nd[j].col; col > 0 {
+			nd[j].d = next[col]
+			next[col] = j
+		}
+	}
+	for col := range next {
+		nd[col].d = next[col]
 	}
 	return x, true
 }
 
-// add appends a node of row at the foot of column col, linked to the row's node
-// before it.
-func (x *dlx) add(col, row int32) {
-	i := int32(len(x.nodes))
-	up := x.nodes[col].u
-	x.nodes = append(x.nodes, dlxNode{l: i - 1, r: i + 1, u: up, d: col, col: col, row: row})
-	x.nodes[up].d = i
-	x.nodes[col].u = i
+// link makes node i a node of column col, below the column's tail.
+func (x *dlx) link(i, col int32, tail []int32) {
+	x.nodes[i] = dlxNode{col: col, u: tail[col]}
+	tail[col] = i
 	x.size[col]++
 }
 
-// cover takes column c out of the header list and every row that meets c out of
-// the other columns.
+// cover marks column c covered and takes every row that meets c out of the other
+// columns.
 func (x *dlx) cover(c int32) {
 	nd, size := x.nodes, x.size
-	nd[nd[c].r].l = nd[c].l
-	nd[nd[c].l].r = nd[c].r
-	for i := nd[c].d; i != c; i = nd[i].d {
-		for j := nd[i].r; j != i; j = nd[j].r {
-			u, d := nd[j].u, nd[j].d
-			nd[d].u = u
-			nd[u].d = d
-			size[nd[j].col]--
+	size[c] += coveredMark
+	x.open--
+	for p := nd[c].d; p != c; p = nd[p].d {
+		// hide p's row: unlink every other node of it from its column.
+		for q := p + 1; q != p; {
+			n := nd[q]
+			if n.col <= 0 { // the spacer after the row: back to its start
+				q = n.u
+				continue
+			}
+			nd[n.u].d = n.d
+			nd[n.d].u = n.u
+			size[n.col]--
+			q++
 		}
 	}
 }
@@ -206,23 +254,27 @@ func (x *dlx) cover(c int32) {
 // uncover undoes cover(c), in the opposite order.
 func (x *dlx) uncover(c int32) {
 	nd, size := x.nodes, x.size
-	for i := nd[c].u; i != c; i = nd[i].u {
-		for j := nd[i].l; j != i; j = nd[j].l {
-			u, d := nd[j].u, nd[j].d
-			nd[d].u = j
-			nd[u].d = j
-			size[nd[j].col]++
+	for p := nd[c].u; p != c; p = nd[p].u {
+		for q := p - 1; q != p; {
+			n := nd[q]
+			if n.col <= 0 { // the spacer before the row: on to its end
+				q = n.d
+				continue
+			}
+			nd[n.u].d = q
+			nd[n.d].u = q
+			size[n.col]++
+			q--
 		}
 	}
-	nd[nd[c].r].l = c
-	nd[nd[c].l].r = c
+	size[c] -= coveredMark
+	x.open++
 }
 
 // run searches the matrix as it stands. It returns as soon as the limit is reached
 // or the context ends, leaving the matrix half covered: it is not used again.
 func (x *dlx) run() {
-	nd := x.nodes
-	if nd[0].r == 0 {
+	if x.open == 0 {
 		x.found()
 		return
 	}
@@ -235,10 +287,10 @@ func (x *dlx) run() {
 		default:
 		}
 	}
-	best, fewest := int32(0), int32(1<<30)
-	for c := nd[0].r; c != 0; c = nd[c].r {
-		if s := x.size[c]; s < fewest {
-			best, fewest = c, s
+	best, fewest := int32(0), int32(coveredMark)
+	for c, s := range x.size {
+		if s < fewest {
+			best, fewest = int32(c), s
 			if s <= 1 {
 				break
 			}
@@ -250,18 +302,29 @@ func (x *dlx) run() {
 	if fewest > 1 {
 		x.guess++
 	}
+	nd := x.nodes
 	x.cover(best)
-	for i := nd[best].d; i != best; i = nd[i].d {
-		x.chosen = append(x.chosen, nd[i].row)
-		for j := nd[i].r; j != i; j = nd[j].r {
-			x.cover(nd[j].col)
+	for r := nd[best].d; r != best; r = nd[r].d {
+		x.chosen = append(x.chosen, r)
+		for p := r + 1; p != r; {
+			if col := nd[p].col; col > 0 {
+				x.cover(col)
+				p++
+			} else {
+				p = nd[p].u
+			}
 		}
 		x.run()
 		if x.count >= x.q.limit || x.err != nil {
 			return
 		}
-		for j := nd[i].l; j != i; j = nd[j].l {
-			x.uncover(nd[j].col)
+		for p := r - 1; p != r; {
+			if col := nd[p].col; col > 0 {
+				x.uncover(col)
+				p--
+			} else {
+				p = nd[p].d
+			}
 		}
 		x.chosen = x.chosen[:len(x.chosen)-1]
 	}
@@ -272,8 +335,12 @@ func (x *dlx) found() {
 	x.count++
 	if len(x.sols) < x.q.keep {
 		out := append([]board.Digit(nil), x.values...)
-		for _, r := range x.chosen {
-			out[x.rows[r].cell] = x.rows[r].digit
+		for _, p := range x.chosen {
+			for x.nodes[p].col > 0 {
+				p--
+			}
+			r := x.rows[-x.nodes[p].col] // the spacer before the row names it
+			out[r.cell] = r.digit
 		}
 		x.sols = append(x.sols, out)
 	}

@@ -1,0 +1,96 @@
+package fallback
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stretchr/testify/require"
+)
+
+// BenchmarkSearchMethods counts the solutions (limit 2) of each set with every
+// search that applies to it, one set after another, so the searches of a set run
+// back to back under the same load:
+//
+//	go test ./fallback -run '^$' -bench SearchMethods
+//
+// The sets are prefixes of the shared ones (17-clue: 10,000; top1465: all;
+// forum-hardest-11plus: 2,000) and generated 16x16 and 25x25 puzzles emptied as
+// far as uniqueness allows.
+func BenchmarkSearchMethods(b *testing.B) {
+	shared := []struct {
+		name, file string
+		max        int
+	}{
+		{"17-clue", "17-clue.txt", 10000},
+		{"top1465", "top1465.txt", 0},
+		{"forum-hardest-11plus", "forum-hardest-11plus.txt", 2000},
+	}
+	for _, set := range shared {
+		b.Run(set.name, func(b *testing.B) {
+			benchMethods(b, parseAll(b, sharedSet(b, set.file, set.max)))
+		})
+	}
+	for _, gen := range []struct{ n, puzzles int }{{16, 8}, {25, 4}} {
+		b.Run(fmt.Sprintf("generated-%dx%d", gen.n, gen.n), func(b *testing.B) {
+			benchMethods(b, minimalPuzzles(b, gen.n, gen.puzzles))
+		})
+	}
+}
+
+// minimalPuzzles returns count puzzles of side n, each a random grid emptied while
+// its solution stays unique (fixed seeds: the same puzzles every run).
+func minimalPuzzles(b *testing.B, n, count int) []*board.Board {
+	l, err := board.LayoutOf(n)
+	require.NoError(b, err)
+	var out []*board.Board
+	for seed := range uint64(count) {
+		rng := rand.New(rand.NewPCG(seed, uint64(n)))
+		p, err := board.FromDigits(l, carve(b, l, fullGrid(l, rng), 0, rng))
+		require.NoError(b, err)
+		out = append(out, p)
+	}
+	return out
+}
+
+// benchMethods runs one sub-benchmark per search that applies to the boards.
+func benchMethods(b *testing.B, boards []*board.Board) {
+	for _, m := range []Method{Bitboard, General, DLX} {
+		if m == Bitboard && boards[0].Layout().N() != 9 {
+			continue
+		}
+		b.Run(m.String(), func(b *testing.B) { benchMethod(b, m, boards) })
+	}
+}
+
+// benchMethod is benchCount with the search m, after a warm-up pass that checks
+// m finds exactly one solution of each board.
+func benchMethod(b *testing.B, m Method, boards []*board.Board) {
+	ctx := context.Background()
+	for i, bd := range boards {
+		n, err := m.Count(ctx, bd, 2)
+		require.NoError(b, err)
+		require.Equal(b, 1, n, "puzzle %d", i+1)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
+	guesses := 0
+	for b.Loop() {
+		for _, bd := range boards {
+			st, _ := m.CountStats(ctx, bd, 2)
+			guesses += st.Guesses
+		}
+	}
+	cpu1, _ := threadCPU()
+	puzzles := float64(b.N * len(boards))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/puzzles, "us/puzzle")
+	if cpuOK {
+		b.ReportMetric(float64(cpu1-cpu0)/1e3/puzzles, "cpu-us/puzzle")
+	}
+	b.ReportMetric(float64(guesses)/puzzles, "guesses/puzzle")
+	b.ReportMetric(0, "ns/op")
+}
