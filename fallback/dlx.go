@@ -21,9 +21,11 @@ import (
 // start (up) or the end (down) of the row beside it. Search takes the column with
 // the fewest rows (Knuth's S heuristic), so a column with one row is a forced move,
 // the exact-cover form of a naked or hidden single. Instead of a list of open
-// columns, a covered column's count is raised by coveredMark: search finds the
-// smallest open column in one pass over the counts in memory order, quicker than
-// following links.
+// columns, a covered column's count is raised by coveredMark, so one pass over the
+// counts in memory order finds the smallest open column. Most nodes have a column
+// with one row or none, and cover notes them as they happen (a stack of columns
+// whose count fell to one, a count of open columns with none), so only a node that
+// must guess pays for the pass.
 
 // dlxNode is one node of the matrix. On a row's node, col is its column's header
 // and u, d its neighbours in the column. On a header, u and d are the column's last
@@ -51,6 +53,10 @@ type dlx struct {
 	nodes []dlxNode
 	size  []int32 // the rows left in each column, by header, plus coveredMark once covered
 	open  int     // the columns not yet covered
+	empty int     // the open columns with no row left: none means a dead end
+	// single holds the columns whose count fell to one on the current path, newest
+	// last; those covered since stay until search backs up past them.
+	single []int32
 	rows  []dlxRow
 	// values are the board's values; each solution fills its empty cells in.
 	values []board.Digit
@@ -219,6 +225,14 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	for col := range next {
 		nd[col].d = next[col]
 	}
+	for col, k := range x.size {
+		switch k {
+		case 0:
+			x.empty++
+		case 1:
+			x.single = append(x.single, int32(col))
+		}
+	}
 	return x, true
 }
 
@@ -233,6 +247,9 @@ func (x *dlx) link(i, col int32, tail []int32) {
 // columns.
 func (x *dlx) cover(c int32) {
 	nd, size := x.nodes, x.size
+	if size[c] == 0 {
+		x.empty--
+	}
 	size[c] += coveredMark
 	x.open--
 	for p := nd[c].d; p != c; p = nd[p].d {
@@ -245,7 +262,15 @@ func (x *dlx) cover(c int32) {
 			}
 			nd[n.u].d = n.d
 			nd[n.d].u = n.u
-			size[n.col]--
+			k := size[n.col] - 1
+			size[n.col] = k
+			if k <= 1 {
+				if k == 0 {
+					x.empty++
+				} else {
+					x.single = append(x.single, n.col)
+				}
+			}
 			q++
 		}
 	}
@@ -263,17 +288,26 @@ func (x *dlx) uncover(c int32) {
 			}
 			nd[n.u].d = q
 			nd[n.d].u = q
+			if size[n.col] == 0 {
+				x.empty--
+			}
 			size[n.col]++
 			q--
 		}
 	}
 	size[c] -= coveredMark
+	if size[c] == 0 {
+		x.empty++
+	}
 	x.open++
 }
 
 // run searches the matrix as it stands. It returns as soon as the limit is reached
 // or the context ends, leaving the matrix half covered: it is not used again.
 func (x *dlx) run() {
+	if x.empty > 0 {
+		return
+	}
 	if x.open == 0 {
 		x.found()
 		return
@@ -287,23 +321,26 @@ func (x *dlx) run() {
 		default:
 		}
 	}
+	// No open column is empty: take the newest with one row, else the smallest.
 	best, fewest := int32(0), int32(coveredMark)
-	for c, s := range x.size {
-		if s < fewest {
-			best, fewest = int32(c), s
-			if s <= 1 {
-				break
-			}
+	for k := len(x.single) - 1; k >= 0; k-- {
+		if c := x.single[k]; x.size[c] == 1 {
+			best, fewest = c, 1
+			break
 		}
 	}
-	if fewest == 0 {
-		return
-	}
-	if fewest > 1 {
+	if best == 0 {
+		for c, s := range x.size {
+			if s < fewest {
+				best, fewest = int32(c), s
+			}
+		}
 		x.guess++
 	}
 	nd := x.nodes
+	entry := len(x.single)
 	x.cover(best)
+	mark := len(x.single)
 	for r := nd[best].d; r != best; r = nd[r].d {
 		x.chosen = append(x.chosen, r)
 		for p := r + 1; p != r; {
@@ -327,8 +364,10 @@ func (x *dlx) run() {
 			}
 		}
 		x.chosen = x.chosen[:len(x.chosen)-1]
+		x.single = x.single[:mark]
 	}
 	x.uncover(best)
+	x.single = x.single[:entry]
 }
 
 func (x *dlx) found() {
