@@ -57,7 +57,7 @@ type dlx struct {
 	// single holds the columns whose count fell to one on the current path, newest
 	// last; those covered since stay until search backs up past them.
 	single []int32
-	rows  []dlxRow
+	rows   []dlxRow
 	// values are the board's values; each solution fills its empty cells in.
 	values []board.Digit
 	chosen []int32 // the nodes of the rows taken on the current path
