@@ -18,8 +18,9 @@ import (
 //	go test ./fallback -run '^$' -bench SearchMethods
 //
 // The sets are prefixes of the shared ones (17-clue: 10,000; top1465: all;
-// forum-hardest-11plus: 2,000) and generated 16x16 and 25x25 puzzles emptied as
-// far as uniqueness allows.
+// forum-hardest-11plus: 2,000) and generated puzzles: 16x16 emptied as far as
+// uniqueness allows, 25x25 down to 310 givens (random 25x25 puzzles turn from
+// trivial at 320 givens to minutes at 300: near 310 they take 0.3 to 70 ms).
 func BenchmarkSearchMethods(b *testing.B) {
 	shared := []struct {
 		name, file string
@@ -34,22 +35,23 @@ func BenchmarkSearchMethods(b *testing.B) {
 			benchMethods(b, parseAll(b, sharedSet(b, set.file, set.max)))
 		})
 	}
-	for _, gen := range []struct{ n, puzzles int }{{16, 8}, {25, 4}} {
+	for _, gen := range []struct{ n, keep int }{{16, 0}, {25, 310}} {
 		b.Run(fmt.Sprintf("generated-%dx%d", gen.n, gen.n), func(b *testing.B) {
-			benchMethods(b, minimalPuzzles(b, gen.n, gen.puzzles))
+			benchMethods(b, generatedPuzzles(b, gen.n, 6, gen.keep))
 		})
 	}
 }
 
-// minimalPuzzles returns count puzzles of side n, each a random grid emptied while
-// its solution stays unique (fixed seeds: the same puzzles every run).
-func minimalPuzzles(b *testing.B, n, count int) []*board.Board {
+// generatedPuzzles returns count puzzles of side n, each a random grid emptied
+// while its solution stays unique, down to keep givens (fixed seeds: the same
+// puzzles every run).
+func generatedPuzzles(b *testing.B, n, count, keep int) []*board.Board {
 	l, err := board.LayoutOf(n)
 	require.NoError(b, err)
 	var out []*board.Board
 	for seed := range uint64(count) {
 		rng := rand.New(rand.NewPCG(seed, uint64(n)))
-		p, err := board.FromDigits(l, carve(b, l, fullGrid(l, rng), 0, rng))
+		p, err := board.FromDigits(l, carve(b, l, fullGrid(l, rng), keep, rng))
 		require.NoError(b, err)
 		out = append(out, p)
 	}
