@@ -70,8 +70,28 @@ type dlx struct {
 	err    error
 }
 
+// exactCover is what DLX needs of a board: the digits 1..n, the houses (each
+// holds every digit once), the values (0 for an empty cell) and the digits each
+// cell may hold. Tests give it house lists that board has no layout for yet.
+type exactCover struct {
+	n      int
+	houses [][]board.Cell
+	values []board.Digit
+	sets   []board.DigitSet
+}
+
 func searchDLX(ctx context.Context, b *board.Board, q query) (result, error) {
-	x, ok := buildDLX(b, q)
+	l := b.Layout()
+	houses := make([][]board.Cell, l.Houses())
+	for h := range houses {
+		houses[h] = l.HouseCells(board.House(h))
+	}
+	return searchCover(ctx, exactCover{n: l.N(), houses: houses, values: b.Digits(), sets: startSets(b, q)}, q)
+}
+
+// searchCover runs q on p with DLX.
+func searchCover(ctx context.Context, p exactCover, q query) (result, error) {
+	x, ok := buildDLX(p, q)
 	if !ok {
 		return result{}, nil // the placed values clash: no solution
 	}
@@ -80,20 +100,20 @@ func searchDLX(ctx context.Context, b *board.Board, q query) (result, error) {
 	return result{count: x.count, guesses: x.guess, sols: x.sols}, x.err
 }
 
-// buildDLX builds the matrix of b's exact cover under q. It returns false when
-// the board's values already break a house, or a cell holding a value cannot
-// keep it under q.
-func buildDLX(b *board.Board, q query) (*dlx, bool) {
-	l := b.Layout()
-	n, cells, houses := l.N(), l.Cells(), l.Houses()
-	sets := startSets(b, q)
-	full := l.AllDigits()
+// buildDLX builds the matrix of p's exact cover under q. It returns false when
+// p's values already break a house, or a cell holding a value may not hold it.
+func buildDLX(p exactCover, q query) (*dlx, bool) {
+	n, cells, houses := p.n, len(p.values), len(p.houses)
+	sets, values := p.sets, p.values
+	full := board.AllDigits(n)
 
 	// One allocation for the int32 tables (a search on an easy puzzle is short, so
-	// the build counts): every cell is in len(cellHouses)/cells houses on average,
-	// and there are at most cells + memberships columns.
-	memberships := houses * n
-	arena := make([]int32, (cells+1)+memberships+cells+cells+memberships+2*(cells+memberships+1))
+	// the build counts); there are at most cells + houses*n columns.
+	memberships := 0
+	for _, hc := range p.houses {
+		memberships += len(hc)
+	}
+	arena := make([]int32, (cells+1)+memberships+cells+cells+houses*n+2*(cells+houses*n+1))
 	cut := func(k int) []int32 {
 		s := arena[:k:k]
 		arena = arena[k:]
@@ -102,8 +122,8 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 
 	// The houses of each cell, flat: cellHouses[start[c]:start[c+1]].
 	start := cut(cells + 1)
-	for h := range board.House(houses) {
-		for _, c := range l.HouseCells(h) {
+	for _, hc := range p.houses {
+		for _, c := range hc {
 			start[c+1]++
 		}
 	}
@@ -113,25 +133,22 @@ func buildDLX(b *board.Board, q query) (*dlx, bool) {
 	cellHouses := cut(int(start[cells]))
 	fill := cut(cells)
 	copy(fill, start)
-	for h := range board.House(houses) {
-		for _, c := range l.HouseCells(h) {
+	for h, hc := range p.houses {
+		for _, c := range hc {
 			cellHouses[fill[c]] = int32(h)
 			fill[c]++
 		}
 	}
 
-	values := make([]board.Digit, cells)
 	digitSets := make([]board.DigitSet, houses+cells)
 	placed, allowed := digitSets[:houses], digitSets[houses:]
-	for c := range board.Cell(cells) {
-		v := b.Value(c)
+	for c, v := range values {
 		if v == 0 {
 			continue
 		}
 		if !sets[c].Has(v) {
 			return nil, false
 		}
-		values[c] = v
 		for _, h := range cellHouses[start[c]:start[c+1]] {
 			if placed[h].Has(v) {
 				return nil, false
@@ -325,14 +342,18 @@ func (x *dlx) run() {
 	best, fewest := int32(0), int32(coveredMark)
 	for k := len(x.single) - 1; k >= 0; k-- {
 		if c := x.single[k]; x.size[c] == 1 {
-			best, fewest = c, 1
+			best = c
 			break
 		}
 	}
 	if best == 0 {
+		// Every column with one row is on the stack, so two is the least to find.
 		for c, s := range x.size {
 			if s < fewest {
 				best, fewest = int32(c), s
+				if s == 2 {
+					break
+				}
 			}
 		}
 		x.guess++

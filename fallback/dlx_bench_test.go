@@ -21,6 +21,8 @@ import (
 // forum-hardest-11plus: 2,000) and generated puzzles: 16x16 emptied as far as
 // uniqueness allows, 25x25 down to 310 givens (random 25x25 puzzles turn from
 // trivial at 320 givens to minutes at 300: near 310 they take 0.3 to 70 ms).
+// The shared variant sets (Sudoku-X, windoku, jigsaw) run on DLX alone until board
+// has their layouts: DLX takes their houses as they are, the other searches cannot.
 func BenchmarkSearchMethods(b *testing.B) {
 	shared := []struct {
 		name, file string
@@ -40,6 +42,35 @@ func BenchmarkSearchMethods(b *testing.B) {
 			benchMethods(b, generatedPuzzles(b, gen.n, 6, gen.keep))
 		})
 	}
+	for _, kind := range []string{"x", "windoku", "jigsaw"} {
+		b.Run(kind+"-dev", func(b *testing.B) {
+			puzzles := variantSet(b, kind, 0)
+			b.Run(DLX.String(), func(b *testing.B) { benchCover(b, puzzles) })
+		})
+	}
+}
+
+// benchCover is benchMethod for DLX on exact covers that board has no layout for.
+func benchCover(b *testing.B, puzzles []variantPuzzle) {
+	ctx := context.Background()
+	for i, p := range puzzles {
+		r, err := searchCover(ctx, p.cover, query{limit: 2, keep: 1})
+		require.NoError(b, err)
+		require.Equal(b, 1, r.count, "puzzle %d", i+1)
+		require.Equal(b, p.solution, r.sols[0], "puzzle %d", i+1)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
+	guesses := 0
+	for b.Loop() {
+		for _, p := range puzzles {
+			r, _ := searchCover(ctx, p.cover, query{limit: 2})
+			guesses += r.guesses
+		}
+	}
+	cpu1, _ := threadCPU()
+	reportPerPuzzle(b, len(puzzles), cpu1-cpu0, cpuOK, guesses)
 }
 
 // generatedPuzzles returns count puzzles of side n, each a random grid emptied
@@ -88,10 +119,16 @@ func benchMethod(b *testing.B, m Method, boards []*board.Board) {
 		}
 	}
 	cpu1, _ := threadCPU()
-	puzzles := float64(b.N * len(boards))
+	reportPerPuzzle(b, len(boards), cpu1-cpu0, cpuOK, guesses)
+}
+
+// reportPerPuzzle reports the wall and thread CPU time and the guesses per puzzle
+// of b.N passes over a set of size puzzles, instead of ns/op.
+func reportPerPuzzle(b *testing.B, size int, cpuNanos int64, cpuOK bool, guesses int) {
+	puzzles := float64(b.N * size)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/puzzles, "us/puzzle")
 	if cpuOK {
-		b.ReportMetric(float64(cpu1-cpu0)/1e3/puzzles, "cpu-us/puzzle")
+		b.ReportMetric(float64(cpuNanos)/1e3/puzzles, "cpu-us/puzzle")
 	}
 	b.ReportMetric(float64(guesses)/puzzles, "guesses/puzzle")
 	b.ReportMetric(0, "ns/op")

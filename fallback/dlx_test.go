@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -323,4 +325,184 @@ func TestDLXConcurrent(t *testing.T) {
 	for range workers {
 		assert.NoError(t, <-errs)
 	}
+}
+
+// sharedVariants is where the shared variant sets live, relative to this package.
+const sharedVariants = "../../shared/variants"
+
+// variantPuzzle is a puzzle of a variant set: its exact cover and its solution.
+type variantPuzzle struct {
+	cover    exactCover
+	solution []board.Digit
+}
+
+// variantHouses returns the 9x9 houses of a variant that board has no layout for
+// yet: rows and columns, the boxes or (given regions, one digit 1-9 a cell) the
+// jigsaw regions, and extra houses.
+func variantHouses(regions string, extra [][]board.Cell) [][]board.Cell {
+	l := board.Classic
+	var houses [][]board.Cell
+	for h := range board.House(18) {
+		houses = append(houses, l.HouseCells(h))
+	}
+	if regions == "" {
+		for i := range 9 {
+			houses = append(houses, l.HouseCells(l.BoxHouse(i)))
+		}
+	} else {
+		jig := make([][]board.Cell, 9)
+		for c, r := range regions {
+			jig[r-'1'] = append(jig[r-'1'], board.Cell(c))
+		}
+		houses = append(houses, jig...)
+	}
+	return append(houses, extra...)
+}
+
+// diagonals are Sudoku-X's extra houses.
+func diagonals() [][]board.Cell {
+	d := make([][]board.Cell, 2)
+	for i := range 9 {
+		d[0] = append(d[0], board.Classic.CellAt(i, i))
+		d[1] = append(d[1], board.Classic.CellAt(i, 8-i))
+	}
+	return d
+}
+
+// windows are windoku's extra houses: 3x3 squares at r2c2, r2c6, r6c2 and r6c6.
+func windows() [][]board.Cell {
+	var out [][]board.Cell
+	for _, top := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {5, 5}} {
+		var w []board.Cell
+		for r := range 3 {
+			for c := range 3 {
+				w = append(w, board.Classic.CellAt(top[0]+r, top[1]+c))
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// variantSet reads up to max puzzles of a shared variant set (x, windoku or
+// jigsaw), skipping when the shared folder is absent. Each cover starts from the
+// givens alone.
+func variantSet(tb testing.TB, kind string, max int) []variantPuzzle {
+	tb.Helper()
+	path := filepath.Join(sharedVariants, kind+"-dev.txt")
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("shared variant set absent: %v", err)
+	}
+	data, err := os.ReadFile(path)
+	require.NoError(tb, err)
+	var out []variantPuzzle
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if max > 0 && len(out) == max {
+			break
+		}
+		f := strings.Fields(line)
+		var houses [][]board.Cell
+		switch {
+		case kind == "x" && len(f) == 2:
+			houses = variantHouses("", diagonals())
+		case kind == "windoku" && len(f) == 2:
+			houses = variantHouses("", windows())
+		case kind == "jigsaw" && len(f) == 3:
+			houses = variantHouses(f[1], nil)
+		default:
+			tb.Fatalf("%s line %d: %d fields do not make a %s puzzle", path, i+1, len(f), kind)
+		}
+		_, givens, err := gridDigits(f[0])
+		require.NoError(tb, err, "%s line %d", path, i+1)
+		_, sol, err := gridDigits(f[len(f)-1])
+		require.NoError(tb, err, "%s line %d", path, i+1)
+		out = append(out, variantPuzzle{cover: givensCover(houses, givens), solution: sol})
+	}
+	return out
+}
+
+// givensCover is the exact cover of a 9x9 puzzle with these houses, from its givens.
+func givensCover(houses [][]board.Cell, givens []board.Digit) exactCover {
+	sets := make([]board.DigitSet, len(givens))
+	for c, v := range givens {
+		sets[c] = board.Classic.AllDigits()
+		if v != 0 {
+			sets[c] = board.DigitsOf(v)
+		}
+	}
+	return exactCover{n: 9, houses: houses, values: givens, sets: sets}
+}
+
+func TestDLXVariants(t *testing.T) {
+	ctx := context.Background()
+	for _, kind := range []string{"x", "windoku", "jigsaw"} {
+		t.Run(kind, func(t *testing.T) {
+			puzzles := variantSet(t, kind, 0)
+			require.NotEmpty(t, puzzles)
+			several := 0
+			for i, p := range puzzles {
+				r, err := searchCover(ctx, p.cover, query{limit: 2, keep: 1})
+				require.NoError(t, err)
+				require.Equal(t, 1, r.count, "%s puzzle %d", kind, i+1)
+				require.Equal(t, p.solution, r.sols[0], "%s puzzle %d", kind, i+1)
+				// Without its extra houses (or with the classic boxes instead of the
+				// regions) a puzzle has other solutions, or none: the houses count.
+				plain := p.cover
+				plain.houses = variantHouses("", nil)
+				r, err = searchCover(ctx, plain, query{limit: 2})
+				require.NoError(t, err)
+				if r.count != 1 {
+					several++
+				}
+			}
+			assert.Positive(t, several, "every %s puzzle is unique as a classic one too", kind)
+		})
+	}
+}
+
+func TestDLXXGrids4(t *testing.T) {
+	// The 4x4 grids whose diagonals hold every digit, counted from the general
+	// search's 288 grids, against DLX given the diagonals as houses.
+	l, err := board.LayoutOf(4)
+	require.NoError(t, err)
+	grids, err := General.Solutions(context.Background(), board.New(l), 1000)
+	require.NoError(t, err)
+	require.Len(t, grids, 288)
+	var diag [2][]board.Cell
+	for i := range 4 {
+		diag[0] = append(diag[0], l.CellAt(i, i))
+		diag[1] = append(diag[1], l.CellAt(i, 3-i))
+	}
+	var want []string
+	for _, g := range grids {
+		ok := true
+		for _, d := range diag {
+			var seen board.DigitSet
+			for _, c := range d {
+				seen = seen.With(g[c])
+			}
+			ok = ok && seen == l.AllDigits()
+		}
+		if ok {
+			want = append(want, gridString(g))
+		}
+	}
+	require.NotEmpty(t, want)
+	require.Less(t, len(want), 288)
+
+	houses := diag[:]
+	for h := range board.House(l.Houses()) {
+		houses = append(houses, l.HouseCells(h))
+	}
+	sets := make([]board.DigitSet, l.Cells())
+	for c := range sets {
+		sets[c] = l.AllDigits()
+	}
+	r, err := searchCover(context.Background(), exactCover{n: 4, houses: houses, values: make([]board.Digit, l.Cells()), sets: sets}, query{limit: 1000, keep: 1000})
+	require.NoError(t, err)
+	var got []string
+	for _, s := range r.sols {
+		got = append(got, gridString(s))
+	}
+	assert.ElementsMatch(t, want, got)
 }
