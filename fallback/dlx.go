@@ -80,6 +80,7 @@ type exactCover struct {
 	sets   []board.DigitSet
 }
 
+// searchDLX runs q on b with DLX, over the houses of b's layout.
 func searchDLX(ctx context.Context, b *board.Board, q query) (result, error) {
 	l := b.Layout()
 	houses := make([][]board.Cell, l.Houses())
