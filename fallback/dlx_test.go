@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -505,4 +506,43 @@ func TestDLXXGrids4(t *testing.T) {
 		got = append(got, gridString(s))
 	}
 	assert.ElementsMatch(t, want, got)
+}
+
+// FuzzDLX reads its input as FuzzSolve does (a 9x9 grid, then pairs of cell and
+// digit to eliminate) and holds DLX to the default search: the same count up to
+// two, and a valid first solution.
+func FuzzDLX(f *testing.F) {
+	for _, tc := range builtIn {
+		f.Add(tc.grid)
+	}
+	f.Add("12345678.........1" + strings.Repeat(".", 63) + "\x00\x00\x01\x01")
+	f.Fuzz(func(t *testing.T, s string) {
+		ds := make([]board.Digit, 81)
+		for i := 0; i < 81 && i < len(s); i++ {
+			if s[i] >= '1' && s[i] <= '9' {
+				ds[i] = board.Digit(s[i] - '0')
+			}
+		}
+		b, err := board.FromDigits(board.Classic, ds)
+		require.NoError(t, err)
+		for i := 81; i+1 < len(s); i += 2 {
+			b.Eliminate(board.Cell(int(s[i])%81), board.Digit(s[i+1]%9+1))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		want, err := Count(ctx, b, 2)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Skip("search too long")
+		}
+		require.NoError(t, err)
+		got, err := DLX.Solutions(ctx, b, 2)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Skip("DLX search too long")
+		}
+		require.NoError(t, err)
+		require.Len(t, got, want, "DLX against the default search on %q", s)
+		for _, sol := range got {
+			checkSolution(t, b, sol)
+		}
+	})
 }
