@@ -92,8 +92,8 @@ func searchDLX(ctx context.Context, b *board.Board, q query) (result, error) {
 
 // searchCover runs q on p with DLX.
 func searchCover(ctx context.Context, p exactCover, q query) (result, error) {
-	x, ok := buildDLX(p, q)
-	if !ok {
+	var x dlx
+	if !x.build(p, q) {
 		return result{}, nil // the placed values clash: no solution
 	}
 	x.ctx, x.done = ctx, ctx.Done()
@@ -101,20 +101,22 @@ func searchCover(ctx context.Context, p exactCover, q query) (result, error) {
 	return result{count: x.count, guesses: x.guess, sols: x.sols}, x.err
 }
 
-// buildDLX builds the matrix of p's exact cover under q. It returns false when
-// p's values already break a house, or a cell holding a value may not hold it.
-func buildDLX(p exactCover, q query) (*dlx, bool) {
+// build sets x up with the matrix of p's exact cover under q. It returns false
+// when p's values already break a house, or a cell holding a value may not hold it.
+func (x *dlx) build(p exactCover, q query) bool {
 	n, cells, houses := p.n, len(p.values), len(p.houses)
 	sets, values := p.sets, p.values
 	full := board.AllDigits(n)
 
-	// One allocation for the int32 tables (a search on an easy puzzle is short, so
-	// the build counts); there are at most cells + houses*n columns.
+	// One allocation for the int32 tables and stacks (a search on an easy puzzle is
+	// short, so the build counts); there are at most cells + houses*n columns, and
+	// the stacks never outgrow one entry per column or per cell.
 	memberships := 0
 	for _, hc := range p.houses {
 		memberships += len(hc)
 	}
-	arena := make([]int32, (cells+1)+memberships+cells+cells+houses*n+2*(cells+houses*n+1))
+	maxCols := cells + houses*n + 1
+	arena := make([]int32, (cells+1)+memberships+cells+cells+houses*n+3*maxCols+cells)
 	cut := func(k int) []int32 {
 		s := arena[:k:k]
 		arena = arena[k:]
@@ -148,11 +150,11 @@ func buildDLX(p exactCover, q query) (*dlx, bool) {
 			continue
 		}
 		if !sets[c].Has(v) {
-			return nil, false
+			return false
 		}
 		for _, h := range cellHouses[start[c]:start[c+1]] {
 			if placed[h].Has(v) {
-				return nil, false
+				return false
 			}
 			placed[h] = placed[h].With(v)
 		}
@@ -194,11 +196,13 @@ func buildDLX(p exactCover, q query) (*dlx, bool) {
 	}
 	total++ // the spacer after the last row
 
-	x := &dlx{
+	*x = dlx{
 		q:      q,
 		nodes:  make([]dlxNode, total),
 		size:   cut(int(columns) + 1),
 		open:   int(columns),
+		single: cut(maxCols)[:0],
+		chosen: cut(cells)[:0],
 		rows:   make([]dlxRow, 0, rows),
 		values: values,
 	}
@@ -251,7 +255,7 @@ func buildDLX(p exactCover, q query) (*dlx, bool) {
 			x.single = append(x.single, int32(col))
 		}
 	}
-	return x, true
+	return true
 }
 
 // link makes node i a node of column col, below the column's tail.
