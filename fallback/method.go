@@ -64,32 +64,41 @@ func (m *Method) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Solve returns the first solution found, the values row by row (Auto.Solve).
+// Solve returns the first solution found, the values row by row. It returns
+// ErrNoSolution when there is none, and ctx.Err() when ctx ends first. It is
+// Auto.Solve; DLX.Solve and the others pick the search.
 func Solve(ctx context.Context, b *board.Board) ([]board.Digit, error) {
 	return Auto.Solve(ctx, b)
 }
 
-// Unique returns the only solution of b (Auto.Unique).
+// Unique returns the only solution of b. It returns ErrNoSolution when there is
+// none and ErrSeveral when there are two or more. It is Auto.Unique.
 func Unique(ctx context.Context, b *board.Board) ([]board.Digit, error) {
 	return Auto.Unique(ctx, b)
 }
 
-// Count returns the number of solutions of b, stopping at limit (Auto.Count).
+// Count returns the number of solutions of b, stopping at limit: with limit 2 the
+// answer 0, 1 or 2 says none, one or several. It is Auto.Count.
 func Count(ctx context.Context, b *board.Board, limit int) (int, error) {
 	return Auto.Count(ctx, b, limit)
 }
 
-// CountStats is Count that also says how many guesses the search made (Auto.CountStats).
+// CountStats is Count that also says how many guesses the search made. It is
+// Auto.CountStats.
 func CountStats(ctx context.Context, b *board.Board, limit int) (Stats, error) {
 	return Auto.CountStats(ctx, b, limit)
 }
 
-// Solutions returns up to limit solutions of b (Auto.Solutions).
+// Solutions returns up to limit solutions of b, each the values row by row, in the
+// order search finds them. No solution is an empty result, not an error. It is
+// Auto.Solutions.
 func Solutions(ctx context.Context, b *board.Board, limit int) ([][]board.Digit, error) {
 	return Auto.Solutions(ctx, b, limit)
 }
 
-// Refutes reports whether placing d in c leaves b with no solution (Auto.Refutes).
+// Refutes reports whether placing d in c leaves b with no solution. A digit that c
+// cannot hold (not a candidate, or another value stands there) is refuted at once.
+// It is Auto.Refutes.
 func Refutes(ctx context.Context, b *board.Board, c board.Cell, d board.Digit) (bool, error) {
 	return Auto.Refutes(ctx, b, c, d)
 }
