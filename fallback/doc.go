@@ -13,9 +13,13 @@
 // and a two-candidate cell chosen when search must guess. Every other layout (4x4 up
 // to 25x25) uses a general solver over the layout's houses: candidate bitmasks per
 // cell, naked and hidden singles, and the cell with the fewest candidates first.
+// A third search, DLX (Knuth's Algorithm X with dancing links), solves the exact
+// cover of any layout's houses. It is not the default; a Method picks any of the
+// three (DLX.Count, General.Solve ..., or by name with ParseMethod).
 //
 // Every function takes a context and looks at it every few hundred guesses (every
-// few dozen on the general solver, whose nodes cost more), so a caller can bound a
-// search that would run too long, such as counting the solutions of a nearly empty
-// 25x25 grid. The functions are safe for concurrent use.
+// few dozen on the general solver, whose nodes cost more; every 256 nodes, forced
+// moves included, on DLX), so a caller can bound a search that would run too long,
+// such as counting the solutions of a nearly empty 25x25 grid. The functions are
+// safe for concurrent use.
 package fallback

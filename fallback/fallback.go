@@ -26,8 +26,8 @@ type Stats struct {
 
 // Solve returns the first solution found, the values row by row. It returns
 // ErrNoSolution when there is none, and ctx.Err() when ctx ends first.
-func Solve(ctx context.Context, b *board.Board) ([]board.Digit, error) {
-	r, err := search(ctx, b, query{limit: 1, keep: 1})
+func (m Method) Solve(ctx context.Context, b *board.Board) ([]board.Digit, error) {
+	r, err := search(ctx, b, query{limit: 1, keep: 1, method: m})
 	if err != nil {
 		return nil, err
 	}
@@ -39,8 +39,8 @@ func Solve(ctx context.Context, b *board.Board) ([]board.Digit, error) {
 
 // Unique returns the only solution of b. It returns ErrNoSolution when there is
 // none and ErrSeveral when there are two or more.
-func Unique(ctx context.Context, b *board.Board) ([]board.Digit, error) {
-	r, err := search(ctx, b, query{limit: 2, keep: 1})
+func (m Method) Unique(ctx context.Context, b *board.Board) ([]board.Digit, error) {
+	r, err := search(ctx, b, query{limit: 2, keep: 1, method: m})
 	switch {
 	case err != nil:
 		return nil, err
@@ -54,27 +54,27 @@ func Unique(ctx context.Context, b *board.Board) ([]board.Digit, error) {
 
 // Count returns the number of solutions of b, stopping at limit: with limit 2 the
 // answer 0, 1 or 2 says none, one or several.
-func Count(ctx context.Context, b *board.Board, limit int) (int, error) {
-	st, err := CountStats(ctx, b, limit)
+func (m Method) Count(ctx context.Context, b *board.Board, limit int) (int, error) {
+	st, err := m.CountStats(ctx, b, limit)
 	return st.Solutions, err
 }
 
 // CountStats is Count that also says how many guesses the search made.
-func CountStats(ctx context.Context, b *board.Board, limit int) (Stats, error) {
+func (m Method) CountStats(ctx context.Context, b *board.Board, limit int) (Stats, error) {
 	if limit < 1 {
 		return Stats{}, fmt.Errorf("fallback: limit %d is not positive", limit)
 	}
-	r, err := search(ctx, b, query{limit: limit})
+	r, err := search(ctx, b, query{limit: limit, method: m})
 	return Stats{Solutions: r.count, Guesses: r.guesses}, err
 }
 
 // Solutions returns up to limit solutions of b, each the values row by row, in the
 // order search finds them. No solution is an empty result, not an error.
-func Solutions(ctx context.Context, b *board.Board, limit int) ([][]board.Digit, error) {
+func (m Method) Solutions(ctx context.Context, b *board.Board, limit int) ([][]board.Digit, error) {
 	if limit < 1 {
 		return nil, fmt.Errorf("fallback: limit %d is not positive", limit)
 	}
-	r, err := search(ctx, b, query{limit: limit, keep: limit})
+	r, err := search(ctx, b, query{limit: limit, keep: limit, method: m})
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func Solutions(ctx context.Context, b *board.Board, limit int) ([][]board.Digit,
 
 // Refutes reports whether placing d in c leaves b with no solution. A digit that c
 // cannot hold (not a candidate, or another value stands there) is refuted at once.
-func Refutes(ctx context.Context, b *board.Board, c board.Cell, d board.Digit) (bool, error) {
+func (m Method) Refutes(ctx context.Context, b *board.Board, c board.Cell, d board.Digit) (bool, error) {
 	if b == nil {
 		return false, errNilBoard
 	}
@@ -97,7 +97,7 @@ func Refutes(ctx context.Context, b *board.Board, c board.Cell, d board.Digit) (
 	if v := b.Value(c); v != 0 && v != d || v == 0 && !b.Has(c, d) {
 		return true, nil
 	}
-	r, err := search(ctx, b, query{limit: 1, fixed: true, cell: c, digit: d})
+	r, err := search(ctx, b, query{limit: 1, fixed: true, cell: c, digit: d, method: m})
 	if err != nil {
 		return false, err
 	}
@@ -114,6 +114,8 @@ type query struct {
 	fixed bool
 	cell  board.Cell
 	digit board.Digit
+	// method is the search to run; Auto (the zero value) picks by layout.
+	method Method
 }
 
 // result is what one search found.
@@ -123,7 +125,7 @@ type result struct {
 	sols    [][]board.Digit
 }
 
-// search runs q on b with the solver for b's layout.
+// search runs q on b with q's method, or the solver for b's layout when that is Auto.
 func search(ctx context.Context, b *board.Board, q query) (result, error) {
 	if b == nil {
 		return result{}, errNilBoard
@@ -131,10 +133,24 @@ func search(ctx context.Context, b *board.Board, q query) (result, error) {
 	if err := ctx.Err(); err != nil {
 		return result{}, err
 	}
-	if b.Layout().N() == 9 {
+	n := b.Layout().N()
+	switch q.method {
+	case Auto:
+		if n == 9 {
+			return searchClassic(ctx, b, q)
+		}
+		return searchGeneral(ctx, b, q)
+	case Bitboard:
+		if n != 9 {
+			return result{}, fmt.Errorf("fallback: the bitboard search solves 9x9 grids only, not %dx%d", n, n)
+		}
 		return searchClassic(ctx, b, q)
+	case General:
+		return searchGeneral(ctx, b, q)
+	case DLX:
+		return searchDLX(ctx, b, q)
 	}
-	return searchGeneral(ctx, b, q)
+	return result{}, fmt.Errorf("fallback: no search method %d", q.method)
 }
 
 // startSets returns the set each cell may hold at the start of a search: its value
