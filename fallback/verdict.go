@@ -33,12 +33,17 @@ func (v Verdict) String() string {
 // Classify says whether b has no solution, exactly one, or several, and returns the
 // solutions it found on the way (none, the one, or two different ones), each the
 // values row by row. The error is ctx.Err() when ctx ends first; having no solution or
-// several is a verdict, not an error.
+// several is a verdict, not an error. It runs the Auto search.
 func Classify(ctx context.Context, b *board.Board) (Verdict, [][]board.Digit, error) {
+	return Auto.Classify(ctx, b)
+}
+
+// Classify is the package's Classify with search m.
+func (m Method) Classify(ctx context.Context, b *board.Board) (Verdict, [][]board.Digit, error) {
 	if b == nil {
 		return NoSolution, nil, errNilBoard
 	}
-	sols, err := Solutions(ctx, b, 2)
+	sols, err := m.Solutions(ctx, b, 2)
 	if err != nil {
 		return NoSolution, nil, err
 	}

@@ -46,6 +46,8 @@ solvable with the technique set).`,
 		fs := c.flagSet(e)
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		logic := fs.Bool("logic", false, "also say whether the techniques alone solve the puzzle")
+		var search fallback.Method
+		fs.TextVar(&search, "search", fallback.Auto, "the search that counts solutions: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		format := fs.String("format", "text", "output: text, json (one object per puzzle and line) or yaml (one document per puzzle)")
 		showSolution := fs.Bool("solution", false, "text: show the solution (two of them when there are several)")
 		var tf techniqueFlags
@@ -74,7 +76,7 @@ solvable with the technique set).`,
 			return fail(e, "%v", err)
 		}
 		defer src.Close()
-		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts}
+		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search}
 		exit := exitOK
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) verdict {
 			return checkPuzzleContext(ctx, p, cfg)
@@ -103,6 +105,7 @@ type checkConfig struct {
 	timeout    time.Duration
 	logic      bool                   // walk with the techniques too
 	techniques []techniques.Technique // nil: the default set
+	search     fallback.Method        // how solutions are counted
 }
 
 // verdict is what check found out about one puzzle.
@@ -130,7 +133,7 @@ func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict 
 	}
 	ctx, cancel := withTimeoutFrom(ctx, cfg.timeout)
 	defer cancel()
-	count, sols, err := fallback.Classify(ctx, p.b)
+	count, sols, err := cfg.search.Classify(ctx, p.b)
 	v := verdict{count: count, sols: sols, err: err}
 	if err != nil || count != fallback.UniqueSolution || !cfg.logic {
 		return v

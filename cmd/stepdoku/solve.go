@@ -29,6 +29,8 @@ Exit 1 when a puzzle has no solution or several.`,
 		fs := c.flagSet(e)
 		format := fs.String("format", "", "output: pretty (grid), line or json; default pretty for one puzzle, line for several")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		var search fallback.Method
+		fs.TextVar(&search, "search", fallback.Auto, "the search: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		var bf batchFlags
 		bf.register(fs)
 		pos, code, stop := parseFlags(fs, e)
@@ -64,7 +66,7 @@ Exit 1 when a puzzle has no solution or several.`,
 			}
 			ctx, cancel := withTimeoutFrom(ctx, *timeout)
 			defer cancel()
-			count, sols, err := fallback.Classify(ctx, p.b)
+			count, sols, err := search.Classify(ctx, p.b)
 			return result{count, sols, err}
 		}, func(o *batchOut, p puzzle, r result) error {
 			if r.err != nil {
