@@ -24,12 +24,17 @@ var messageFiles embed.FS
 // catalogueFile is the shape of messages/<lang>.yaml, decoded strictly so that a
 // misspelt key fails the tests instead of silently dropping a message.
 type catalogueFile struct {
-	Language   string                    `yaml:"language"`
-	Name       string                    `yaml:"name"`
-	Words      words                     `yaml:"words"`
-	Headings   headings                  `yaml:"headings"`
-	Summary    string                    `yaml:"summary"`
-	Generic    string                    `yaml:"generic"`
+	Language string   `yaml:"language"`
+	Name     string   `yaml:"name"`
+	Words    words    `yaml:"words"`
+	Headings headings `yaml:"headings"`
+	Summary  string   `yaml:"summary"`
+	Generic  string   `yaml:"generic"`
+	// Short is the one-sentence form of a step whose technique has no short form of its
+	// own (a walkthrough at detail "new" says it for a technique explained before).
+	Short string `yaml:"short"`
+	// Lead opens a long step with a one-sentence summary.
+	Lead       string                    `yaml:"lead"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
 }
 
@@ -43,6 +48,11 @@ type techniqueEntry struct {
 	Line string `yaml:"line"`
 	// Text is the prose template (text/template); see messages/README.md.
 	Text string `yaml:"text"`
+	// Short, when set, is the one-sentence form said once the technique was explained.
+	Short string `yaml:"short"`
+	// Head, when set, is the heading of a step in this language after the technique's
+	// name, with the placeholders of Line ({houses}, {base}, {cover} in words).
+	Head string `yaml:"head"`
 }
 
 // words says how a language writes the small pieces the templates are made of.
@@ -69,6 +79,15 @@ type words struct {
 	// {cells} ("{digits} from {cells}"); Removals joins several groups.
 	Removal  string   `yaml:"removal"`
 	Removals listForm `yaml:"removals"`
+	// RemovalsMulti, when set, joins the groups instead of Removals as soon as one group
+	// has several digits ("4 and 6 from r7c5; 6 from r7c8").
+	RemovalsMulti listForm `yaml:"removals_multi"`
+	// Singles heads a group of singles, with {first} and {last} (its step numbers) and
+	// {places}; SinglesWhy is the one sentence said for the group.
+	Singles    string `yaml:"singles"`
+	SinglesWhy string `yaml:"singles_why"`
+	// HeadSep joins a technique's name and its pattern in a step's heading (": ", "：").
+	HeadSep string `yaml:"head_sep"`
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
 	Placement string `yaml:"placement"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
@@ -101,9 +120,6 @@ type headings struct {
 	SecondSolution string `yaml:"second_solution"`
 	Reached        string `yaml:"reached"`
 	Summary        string `yaml:"summary"`
-	// StepName, when set, puts the technique's name in this language before the prose
-	// of each step ("【{name}】"); the one-liner already names it in English.
-	StepName string `yaml:"step_name"`
 }
 
 // catalogue is one language's messages with its templates parsed.
@@ -121,6 +137,10 @@ type catalogue struct {
 const (
 	genericTemplate = "@generic"
 	summaryTemplate = "@summary"
+	shortTemplate   = "@short"
+	leadTemplate    = "@lead"
+	// shortSuffix names a technique's own short form: "hidden-single@short".
+	shortSuffix = "@short"
 )
 
 // loadCatalogues reads and checks the embedded catalogues once; they never change.
@@ -184,9 +204,20 @@ func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
 	if err := parse(summaryTemplate, f.Summary); err != nil {
 		return nil, err
 	}
+	if err := parse(shortTemplate, f.Short); err != nil {
+		return nil, err
+	}
+	if err := parse(leadTemplate, f.Lead); err != nil {
+		return nil, err
+	}
 	for id, e := range f.Techniques {
 		if err := parse(id, e.Text); err != nil {
 			return nil, err
+		}
+		if e.Short != "" {
+			if err := parse(id+shortSuffix, e.Short); err != nil {
+				return nil, err
+			}
 		}
 	}
 	c.tmpl = t
@@ -241,6 +272,12 @@ func (f *catalogueFile) check() error {
 	}
 	if f.Generic == "" {
 		add("no generic template")
+	}
+	if f.Short == "" {
+		add("no short template")
+	}
+	if f.Lead == "" {
+		add("no lead template")
 	}
 	for id, e := range f.Techniques {
 		if e.Name == "" {

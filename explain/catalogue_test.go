@@ -154,6 +154,8 @@ words:
 headings: {puzzle: P, steps: S, solution: So, second_solution: A, reached: R, summary: Su}
 summary: "{{.Steps}}"
 generic: "{{.Name}}."
+short: "{{.Name}}."
+lead: "{{.Name}}."
 techniques:
   x-wing: {name: X-Wing, line: "{digits}", text: "{{.Digit}}."}
 `

@@ -29,6 +29,24 @@ type proseData struct {
 	// Placements and Eliminations, sorted.
 	Placements   []board.Candidate
 	Eliminations []board.Candidate
+	// Board is the board the step is taken on, when the caller knows it (a walkthrough
+	// does; Prose alone does not): see CandsOf.
+	Board *board.Board
+	// W are the witnesses of a single, when HasW (a walkthrough knows them).
+	W    SingleWitnesses
+	HasW bool
+	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
+	// relies on the puzzle having one solution. A walkthrough says each once.
+	Legend, Caveat bool
+}
+
+// CandsOf returns the candidates of c on the board the step is taken on, or the empty
+// set when the board is not known (templates then fall back to words that need none).
+func (d proseData) CandsOf(c board.Cell) board.DigitSet {
+	if d.Board == nil {
+		return 0
+	}
+	return d.Board.Candidates(c)
 }
 
 // funcs returns the template helpers of c, bound to layout l. With a nil layout they
@@ -55,6 +73,8 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"digitsOr": func(ds board.DigitSet) string { return x.w.Or.join(digitList(ds)) },
 		// removals: eliminations grouped by the digits each cell loses.
 		"removals": x.removals,
+		// a: a digit with its English article ("an 8", "a 7").
+		"a": article,
 		// placements: placements in words ("4 in r3c7").
 		"placements": x.placements,
 		// byCell: eliminations (or any candidates) grouped by cell, as CellDigits.
@@ -130,10 +150,11 @@ func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.prose(t, l, s)
+	return c.render(t, c.data(l, s))
 }
 
-func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string, error) {
+// data is what the templates see of step s, without the board: Prose's view.
+func (c *catalogue) data(l *board.Layout, s Step) proseData {
 	name, pattern, conclusions := lineParts(l, s)
 	p := s.Pattern
 	data := proseData{
@@ -153,14 +174,21 @@ func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string
 		Sets:         p.Sets,
 		Placements:   sortedCandidates(s.Placements),
 		Eliminations: sortedCandidates(s.Eliminations),
+		Legend:       true,
+		Caveat:       true,
 	}
-	tmpl := s.Technique
+	return data
+}
+
+// render runs the full template of the step's technique (or the generic one).
+func (c *catalogue) render(t *template.Template, data proseData) (string, error) {
+	tmpl := data.ID
 	if _, ok := c.file.Techniques[tmpl]; !ok {
 		tmpl = genericTemplate
 	}
 	out, err := c.execute(t, tmpl, data)
 	if err != nil {
-		return "", fmt.Errorf("explain: %s step %q in %s: %w", s.Technique, data.Line, c.lang, err)
+		return "", fmt.Errorf("explain: %s step %q in %s: %w", data.ID, data.Line, c.lang, err)
 	}
 	return out, nil
 }

@@ -109,7 +109,7 @@ func TestProse(t *testing.T) {
 			name: "naked pair in English names the house, the cells, the digits and the removals",
 			step: nakedPair, lang: EN,
 			want: []string{"r1c2 and r1c8 in row 1", "other than 1 and 5", "no other cell of row 1 can be 1 or 5",
-				"remove 1 from r1c4, 1 and 5 from r1c6."},
+				"remove 1 from r1c4; 1 and 5 from r1c6."},
 		},
 		{
 			name: "naked pair in Japanese",
