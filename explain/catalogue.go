@@ -13,6 +13,8 @@ import (
 	"text/template"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/stepdoku/stepdoku/board"
 )
 
 // The message catalogues: one YAML file per language, named by its code. They are
@@ -50,6 +52,10 @@ type techniqueEntry struct {
 	Text string `yaml:"text"`
 	// Short, when set, is the one-sentence form said once the technique was explained.
 	Short string `yaml:"short"`
+	// Pivot tells that the first pattern cell of the technique is a pivot (a wing's),
+	// which pictures draw apart. Only the English catalogue, with the one-liner forms,
+	// says it: it is about the pattern, not the language.
+	Pivot bool `yaml:"pivot"`
 	// Head, when set, is the heading of a step in this language after the technique's
 	// name, with the placeholders of Line ({houses}, {base}, {cover} in words).
 	Head string `yaml:"head"`
@@ -86,6 +92,8 @@ type words struct {
 	// {places}; SinglesWhy is the one sentence said for the group.
 	Singles    string `yaml:"singles"`
 	SinglesWhy string `yaml:"singles_why"`
+	// Why words a Witness: Held with {holder} {digit} {house}, Step with {step}, Given.
+	Why whyWords `yaml:"why"`
 	// HeadSep joins a technique's name and its pattern in a step's heading (": ", "：").
 	HeadSep string `yaml:"head_sep"`
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
@@ -93,6 +101,13 @@ type words struct {
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
 	Kinds       kindWords `yaml:"kinds"`
 	KindsPlural kindWords `yaml:"kinds_plural"`
+}
+
+// whyWords say why a digit is not a candidate of a cell (Witness.Say).
+type whyWords struct {
+	Held  string `yaml:"held"`
+	Step  string `yaml:"step"`
+	Given string `yaml:"given"`
 }
 
 // kindWords names the three kinds of house.
@@ -254,6 +269,9 @@ func (f *catalogueFile) check() error {
 	if !strings.Contains(w.Removal, "{digits}") || !strings.Contains(w.Removal, "{cells}") {
 		add("words.removal %q needs {digits} and {cells}", w.Removal)
 	}
+	if !strings.Contains(w.Why.Held, "{holder}") || !strings.Contains(w.Why.Step, "{step}") || w.Why.Given == "" {
+		add("words.why needs held with {holder}, step with {step}, and given")
+	}
 	if !strings.Contains(w.Placement, "{digit}") || !strings.Contains(w.Placement, "{cell}") {
 		add("words.placement %q needs {digit} and {cell}", w.Placement)
 	}
@@ -286,7 +304,7 @@ func (f *catalogueFile) check() error {
 		if e.Text == "" {
 			add("technique %s has no text", id)
 		}
-		if e.Line != "" && Lang(f.Language) != EN {
+		if (e.Line != "" || e.Pivot) && Lang(f.Language) != EN {
 			add("technique %s: only the English catalogue holds the one-liner form", id)
 		}
 	}
@@ -312,6 +330,19 @@ func catalogueOf(lang Lang) (*catalogue, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// Pivot returns the pivot of step s, the cell its pattern turns on (a wing's first
+// cell), when its technique has one.
+func Pivot(s Step) (board.Cell, bool) {
+	cats, err := loadCatalogues()
+	if err != nil || len(s.Pattern.Cells) == 0 {
+		return 0, false
+	}
+	if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Pivot {
+		return s.Pattern.Cells[0], true
+	}
+	return 0, false
 }
 
 // TechniqueName returns the display name of a technique ID in lang: the English name

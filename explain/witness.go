@@ -2,6 +2,7 @@ package explain
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -51,6 +52,24 @@ func WhyNot(b *board.Board, c board.Cell, d board.Digit, removed Removals) Witne
 	}
 	w.Step = removed[board.Candidate{Cell: c, Digit: d}]
 	return w
+}
+
+// Say words a witness in lang: "r1c1 holds 3 (row 1)", "removed at step 12", or
+// "removed in the pencil marks given".
+func (w Witness) Say(l *board.Layout, lang Lang) (string, error) {
+	c, err := catalogueOf(lang)
+	if err != nil {
+		return "", err
+	}
+	ws := c.file.Words.Why
+	x := wordsFor{w: &c.file.Words, l: l}
+	switch {
+	case w.Held:
+		return subst(ws.Held, "holder", l.CellName(w.Holder), "digit", w.Digit.String(), "house", x.house(w.House)), nil
+	case w.Step > 0:
+		return subst(ws.Step, "step", strconv.Itoa(w.Step), "digit", w.Digit.String()), nil
+	}
+	return subst(ws.Given, "digit", w.Digit.String()), nil
 }
 
 // placedIn reports whether d is placed in house h.

@@ -207,6 +207,11 @@ func wantMarks(b *board.Board, s explain.Step, d svg.Detail) []mark {
 	if d == svg.Where {
 		return out
 	}
+	if w, ok := explain.Witnesses(b, s, nil); ok {
+		for _, bm := range w.Beams {
+			out = append(out, mark{role: svg.RoleBeam, cell: l.CellName(bm.Holder), house: l.HouseName(bm.House), digit: int(bm.Digit)})
+		}
+	}
 	placed := map[board.Cell]bool{}
 	if d == svg.All {
 		for _, pl := range s.Placements {
