@@ -65,7 +65,6 @@ const (
 	RoleBeam      = "beam"      // a digit ruling out cells of a single's house (ビーム)
 )
 
-
 // Okabe-Ito colours, and pale fills made from them.
 const (
 	colBlue   = "#0072B2"
