@@ -83,6 +83,14 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"number": x.number,
 		// cap: the first letter upper-cased, for a sentence that starts with a helper.
 		"cap": x.capitalize,
+		// pair: the first word for two, the second for any other count ("either"/"one";
+		// 「どちらか」/「どれか」).
+		"pair": func(n int, two, other string) string {
+			if n == 2 {
+				return two
+			}
+			return other
+		},
 		// plural: the first word for one, the second for any other count.
 		"plural": func(n int, one, many string) string {
 			if n == 1 {
