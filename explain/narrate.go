@@ -176,8 +176,7 @@ func (c *catalogue) heading(l *board.Layout, s Step) string {
 	if c.lang == EN {
 		return OneLiner(l, s)
 	}
-	name, pattern, conclusions := lineParts(l, s)
-	_ = name
+	_, pattern, conclusions := lineParts(l, s)
 	e := c.file.Techniques[s.Technique]
 	sep := c.file.Words.HeadSep
 	if sep == "" {
@@ -199,6 +198,8 @@ func (c *catalogue) heading(l *board.Layout, s Step) string {
 			"houses", x.w.And.join(x.houseList(p.Houses)),
 			"base", x.w.And.join(x.houseList(p.Base)),
 			"cover", x.w.And.join(x.houseList(p.Cover)),
+			"fins", cellNames(l, p.Fins),
+			"chain", firstChain(l, p),
 			"conclusion", strings.Join(concl, ", "))
 	}
 	line := pattern

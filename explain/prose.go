@@ -213,3 +213,59 @@ func setDigits(sets []Group, cs []board.Cell) board.DigitSet {
 	}
 	return 0
 }
+
+// WingCase is one case of a wing's pivot: if the pivot is Digit, then Cells (the
+// pincers that share Digit with it, each left with the wing's free digit) hold the free
+// digit, or the pivot itself does (Self).
+type WingCase struct {
+	Digit board.Digit
+	Self  bool
+	Cells []board.Cell
+}
+
+// WingCases are the cases of a wing's pivot, in digit order.
+type WingCases []WingCase
+
+// Holders are the cells that hold the free digit in some case, in order.
+func (ws WingCases) Holders() []board.Cell {
+	var out []board.Cell
+	for _, w := range ws {
+		for _, c := range w.Cells {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return sortCells(out)
+}
+
+// WingCases proves a bent wing (Cells: the pivot, then the pincers; one digit removed)
+// by cases on the pivot's candidates: for each, the pivot is the free digit itself or a
+// pincer that sees the pivot and holds only that digit and the free one is forced to
+// the free digit. It returns nil when the board is not known or some case does not go
+// that way (a WXYZ-Wing whose pincers hold more), so the template says it otherwise.
+func (d proseData) WingCases() WingCases {
+	if d.Board == nil || len(d.Cells) < 3 || len(d.Eliminations) == 0 {
+		return nil
+	}
+	l := d.Board.Layout()
+	pivot, z := d.Cells[0], d.Eliminations[0].Digit
+	var out WingCases
+	for _, v := range d.Board.Candidates(pivot).Digits() {
+		if v == z {
+			out = append(out, WingCase{Digit: v, Self: true, Cells: []board.Cell{pivot}})
+			continue
+		}
+		wc := WingCase{Digit: v}
+		for _, c := range d.Cells[1:] {
+			if l.Sees(c, pivot) && d.Board.Candidates(c) == board.DigitsOf(v, z) {
+				wc.Cells = append(wc.Cells, c)
+			}
+		}
+		if len(wc.Cells) == 0 {
+			return nil
+		}
+		out = append(out, wc)
+	}
+	return out
+}
