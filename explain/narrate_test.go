@@ -1,0 +1,233 @@
+package explain_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// The puzzles of issue 10 (top1465 line numbers count its two comment lines).
+var named = map[string]string{
+	"P3":  "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+	"P18": "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+	"P38": ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+	"P54": "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........",
+	"P71": "3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......",
+	"PM":  "..7..2..3.9.3..6..6.......5...2..9..4.3.76.......8...15.......4.....1.7....63.1.8",
+}
+
+// solved caches the traces of the named puzzles for the tests of this file.
+type solved struct {
+	once sync.Once
+	tr   map[string]explain.Trace
+	err  error
+}
+
+func (s *solved) trace(t *testing.T, name string) explain.Trace {
+	t.Helper()
+	s.once.Do(func() {
+		s.tr = map[string]explain.Trace{}
+		for n, grid := range named {
+			b, err := board.Parse(grid)
+			if err != nil {
+				s.err = err
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			tr, err := techniques.Solve(ctx, b, techniques.Options{})
+			cancel()
+			if err != nil {
+				s.err = err
+				return
+			}
+			s.tr[n] = tr
+		}
+	})
+	require.NoError(t, s.err)
+	tr, ok := s.tr[name]
+	require.True(t, ok, name)
+	return tr
+}
+
+// narrate says the trace of a named puzzle in lang at detail d.
+func narrate(t *testing.T, name string, lang explain.Lang, d explain.Detail) []explain.Narration {
+	t.Helper()
+	tr := traces.trace(t, name)
+	tr.Lang = lang
+	out, err := tr.Narrate(board.Classic, explain.NarrateOptions{Detail: d})
+	require.NoError(t, err)
+	require.Len(t, out, len(tr.Steps))
+	return out
+}
+
+// traces is built once: solving the named puzzles takes a few seconds.
+var traces solved
+
+// TestNarrateFragments checks what a teacher would say at named steps of the issue's
+// puzzles, in English and Japanese: one case per point of the issue.
+func TestNarrateFragments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	cases := []struct {
+		name   string
+		puzzle string
+		step   int // from 1
+		line   string
+		en, ja []string
+	}{
+		{"a hidden single names what rules out each cell, grouped by the ruling digit", "P3", 1, "Hidden Single: r9c3=7 (in b7)",
+			[]string{"The 7 in r6c2 rules out r7c2, r8c2 and r9c2 through column 2", "the 7 in r7c7 rules out r7c1 and r7c3 through row 7"},
+			[]string{"r6c2の7からは2列に沿ってビームが伸び、r7c2・r8c2・r9c2には7が入りません", "r7c7の7からは7行に沿って"}},
+		{"a naked single names the house of each other digit and the steps that removed the rest", "P3", 10, "Naked Single: r7c5=9",
+			[]string{"row 7 has 1, 2 and 7, column 5 has 3 and 5; step 6 removed 8; step 9 removed 4 and 6"},
+			[]string{"7行には1・2・7が、5列には3と5がすでにあり、手順6で8が消え、手順9で4と6が消え"}},
+		{"removals with several digits per group are joined by semicolons", "P3", 9, "",
+			[]string{"remove 4 and 6 from r7c5 and r9c2; 6 from r7c8, r7c9 and r8c2."},
+			[]string{"r7c5とr9c2から4と6を、r7c8・r7c9・r8c2から6を除外できます。"}},
+		{"a finned fish says column 6 or 9", "P3", 17, "",
+			[]string{"a cell of column 6 or 9 inside the fins' box"},
+			[]string{"6列か9列にあってフィンと同じブロックに属し"}},
+		{"an XY-Wing is proved by cases on the pivot", "P18", 28, "XY-Wing: 1,7,8 in r4c7,r4c1,r7c7 => r7c1<>1",
+			[]string{"if r4c7 is 7, r7c7 (holding only 7 and 1) must be 1; if it is 8, r4c1 (holding only 8 and 1) must be 1. Either way r4c1 or r7c7 is 1."},
+			[]string{"7ならr7c7（候補7と1）が1、8ならr4c1（候補8と1）が1になります。どちらの場合もr4c1かr7c7が1なので"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+				nr := narrate(t, tc.puzzle, lang, explain.DetailFull)[tc.step-1]
+				if tc.line != "" {
+					require.Equal(t, tc.line, nr.Line, "the step the case is about")
+				}
+				want := tc.en
+				if lang == explain.JA {
+					want = tc.ja
+				}
+				for _, w := range want {
+					assert.Contains(t, nr.Prose, w, "%s step %d in %s", tc.puzzle, tc.step, lang)
+				}
+				// The false claim of the old wing text is gone in both languages.
+				assert.NotContains(t, nr.Prose, "cells need three different digits")
+				assert.NotContains(t, nr.Prose, "3マスには3種類の数字が必要")
+			}
+		})
+	}
+}
+
+// TestNarrateDetail checks the three detail levels on one walkthrough: brief says no
+// prose, full explains every step, new explains a technique once then in one sentence
+// and says the chain legend once.
+func TestNarrateDetail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		t.Run(string(lang), func(t *testing.T) {
+			brief := narrate(t, "P3", lang, explain.DetailBrief)
+			full := narrate(t, "P3", lang, explain.DetailFull)
+			fresh := narrate(t, "P3", lang, explain.DetailNew)
+			legend := map[explain.Lang]string{explain.EN: `where "=" is a strong link`, explain.JA: "（「=」は強いリンク"}[lang]
+			words := func(ns []explain.Narration) (n, legends int) {
+				for _, nr := range ns {
+					n += len([]rune(nr.Prose))
+					legends += strings.Count(nr.Prose, legend)
+				}
+				return n, legends
+			}
+			for _, nr := range brief {
+				assert.Empty(t, nr.Prose)
+			}
+			fullLen, fullLegends := words(full)
+			newLen, newLegends := words(fresh)
+			assert.Less(t, newLen, fullLen*3/4, "new says much less than full")
+			assert.Greater(t, fullLegends, 1, "full explains the chain notation at every chain")
+			assert.Equal(t, 1, newLegends, "new explains the chain notation once")
+			seen := map[string]bool{}
+			for i, nr := range fresh {
+				tech := traces.trace(t, "P3").Steps[i].Technique
+				assert.Equal(t, seen[tech], nr.Short, "step %d (%s): short exactly when seen before", i+1, tech)
+				seen[tech] = true
+				assert.Equal(t, full[i].Heading, nr.Heading)
+			}
+			// Step 3 is the second pointing: one sentence at detail new.
+			want := map[explain.Lang]string{explain.EN: "Locked Candidates Type 1 (Pointing) again (9 in b4): remove 9 from r1c3, r2c3 and r3c3.",
+				explain.JA: "再びポインティング（ロックされた候補1）（9 in b4）により、r1c3・r2c3・r3c3から9を除外できます。"}[lang]
+			assert.Equal(t, want, fresh[2].Prose)
+		})
+	}
+}
+
+// TestNarrateJapaneseHeadings checks that the line after the step number is Japanese.
+func TestNarrateJapaneseHeadings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	ja := narrate(t, "P3", explain.JA, explain.DetailNew)
+	assert.Equal(t, "隠れたシングル（ヒドゥンシングル）：r9c3=7（ブロック7）", ja[0].Heading)
+	assert.Equal(t, "ポインティング（ロックされた候補1）：ブロック4の5 => r1c3<>5, r2c3<>5, r3c3<>5", ja[1].Heading)
+	en := narrate(t, "P3", explain.EN, explain.DetailNew)
+	assert.Equal(t, en[0].Line, en[0].Heading, "English headings are the one-liners")
+	// No calque survives anywhere in the Japanese walkthroughs.
+	for name := range named {
+		for i, nr := range narrate(t, name, explain.JA, explain.DetailFull) {
+			for _, bad := range []string{"の上に", "魚の形", "行列側", "墓", "needs a"} {
+				assert.NotContains(t, nr.Prose, bad, "%s step %d", name, i+1)
+			}
+		}
+	}
+}
+
+// TestWriteTextWraps checks the width of prose lines, counting a Japanese character as
+// two columns, and that the whole prose survives the wrapping.
+func TestWriteTextWraps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		for _, width := range []int{0, 60} {
+			tr := traces.trace(t, "P18")
+			tr.Lang = lang
+			var buf bytes.Buffer
+			require.NoError(t, explain.WriteText(&buf, board.Classic, tr, explain.TextOptions{Detail: explain.DetailFull, Width: width}))
+			limit := width
+			if limit == 0 {
+				limit = 80
+			}
+			inSteps := false
+			for _, line := range strings.Split(buf.String(), "\n") {
+				if strings.HasPrefix(line, "    ") {
+					inSteps = true
+					// Japanese lets closing punctuation hang past the end (ぶら下げ).
+					hang := 0
+					for r := []rune(line); len(r) > 0 && strings.ContainsRune("、。）」・：", r[len(r)-1]); r = r[:len(r)-1] {
+						hang += 2
+					}
+					assert.LessOrEqual(t, columns(line), limit+hang, "%q", line)
+				}
+			}
+			assert.True(t, inSteps)
+		}
+	}
+}
+
+// columns counts a line's width in a terminal: CJK characters take two columns.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x2e80 {
+			n++
+		}
+	}
+	return n
+}
