@@ -35,6 +35,8 @@ type catalogueFile struct {
 	// Short is the one-sentence form of a step whose technique has no short form of its
 	// own (a walkthrough at detail "new" says it for a technique explained before).
 	Short string `yaml:"short"`
+	// LinkWhy says why one link of a forcing chain holds; "." is a LinkWhy.
+	LinkWhy string `yaml:"link_why"`
 	// Lead opens a long step with a one-sentence summary.
 	Lead       string                    `yaml:"lead"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
@@ -52,6 +54,8 @@ type techniqueEntry struct {
 	Text string `yaml:"text"`
 	// Short, when set, is the one-sentence form said once the technique was explained.
 	Short string `yaml:"short"`
+	// Lead, when set, is the technique's own one-sentence summary before a long step.
+	Lead string `yaml:"lead"`
 	// Pivot tells that the first pattern cell of the technique is a pivot (a wing's),
 	// which pictures draw apart. Only the English catalogue, with the one-liner forms,
 	// says it: it is about the pattern, not the language.
@@ -154,6 +158,7 @@ const (
 	summaryTemplate = "@summary"
 	shortTemplate   = "@short"
 	leadTemplate    = "@lead"
+	linkWhyTemplate = "@why"
 	// shortSuffix names a technique's own short form: "hidden-single@short".
 	shortSuffix = "@short"
 )
@@ -225,12 +230,20 @@ func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
 	if err := parse(leadTemplate, f.Lead); err != nil {
 		return nil, err
 	}
+	if err := parse(linkWhyTemplate, f.LinkWhy); err != nil {
+		return nil, err
+	}
 	for id, e := range f.Techniques {
 		if err := parse(id, e.Text); err != nil {
 			return nil, err
 		}
 		if e.Short != "" {
 			if err := parse(id+shortSuffix, e.Short); err != nil {
+				return nil, err
+			}
+		}
+		if e.Lead != "" {
+			if err := parse(id+leadTemplate, e.Lead); err != nil {
 				return nil, err
 			}
 		}

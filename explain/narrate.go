@@ -137,7 +137,11 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			n.caveat = n.caveat || strings.Contains(text, ".Caveat")
 		}
 		if err == nil && n.c.long(nr.Prose) {
-			lead, lerr := n.c.execute(n.t, leadTemplate, data)
+			name := s.Technique + leadTemplate
+			if n.t.Lookup(name) == nil {
+				name = leadTemplate
+			}
+			lead, lerr := n.c.execute(n.t, name, data)
 			if lerr == nil && lead != "" {
 				nr.Prose = lead + n.c.file.Words.LineJoin + nr.Prose
 			}

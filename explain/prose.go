@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -29,6 +30,8 @@ type proseData struct {
 	// Placements and Eliminations, sorted.
 	Placements   []board.Candidate
 	Eliminations []board.Candidate
+	// layout is the layout of the step, for the methods.
+	layout *board.Layout
 	// Board is the board the step is taken on, when the caller knows it (a walkthrough
 	// does; Prose alone does not): see CandsOf.
 	Board *board.Board
@@ -103,6 +106,10 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"orList":  x.w.Or.join,
 		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
+		// set: cells with digits in notation, as group writes a Group ("r1c2,r1c3 {1,5,7}").
+		"set": func(cs []board.Cell, ds board.DigitSet) string { return x.group(Group{Cells: sortCells(cs), Digits: ds}) },
+		// sharedHouses: the houses that hold every cell of a list, rows first.
+		"sharedHouses": func(cs []board.Cell) []board.House { return SharedHouses(l, cs) },
 		// setDigits: the digits of the set of sets whose cells are cs, or none.
 		"setDigits": setDigits,
 		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
@@ -184,6 +191,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Eliminations: sortedCandidates(s.Eliminations),
 		Legend:       true,
 		Caveat:       true,
+		layout:       l,
 	}
 	return data
 }
@@ -212,6 +220,25 @@ func setDigits(sets []Group, cs []board.Cell) board.DigitSet {
 		}
 	}
 	return 0
+}
+
+// Places returns the cells of cs that have d as a candidate on the board the step is
+// taken on: where a group node or an almost locked set can hold d. Without a board it
+// returns cs.
+func (d proseData) Places(cs []board.Cell, dg board.Digit) []board.Cell {
+	if d.Board == nil {
+		return cs
+	}
+	var out []board.Cell
+	for _, c := range cs {
+		if d.Board.Value(c) == 0 && d.Board.Has(c, dg) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
 }
 
 // WingCase is one case of a wing's pivot: if the pivot is Digit, then Cells (the
@@ -266,6 +293,141 @@ func (d proseData) WingCases() WingCases {
 			return nil
 		}
 		out = append(out, wc)
+	}
+	return out
+}
+
+// Branch is one chain of a forcing chain or net, walked, with why each link holds.
+type Branch struct {
+	// Number counts the branches from 1; Case counts the cases of a verity from 1 on
+	// the first branch of each case (a net may follow one case along several
+	// branches), and is 0 on the others.
+	Number, Case int
+	Chain        Chain
+	Steps        []ChainStep
+	// Why[i] says why Steps[i] follows from Steps[i-1]; Why[0] is empty.
+	Why []LinkWhy
+}
+
+// LinkWhy is why one link of a branch holds, for the reader of a forcing chain.
+type LinkWhy struct {
+	Digit board.Digit
+	// Place: the node is the only other place for Digit in House. Cand: the node is
+	// the only other candidate of its cell. Sees: the node shares House with the one
+	// before, on the same digit.
+	Place, Cand, Sees bool
+	House             board.House
+	// Rest are the places (Place) or RestDigits the candidates (Cand) that the board
+	// still has but earlier branches (From, by number) removed: a net rests on them.
+	Rest       []board.Cell
+	RestDigits board.DigitSet
+	From       []string
+}
+
+// Branches walks the chains of a forcing chain or net and says why each link holds,
+// using the board the step is taken on (without it, links say nothing more).
+func (d proseData) Branches() []Branch {
+	out := make([]Branch, 0, len(d.Chains))
+	lastStart := ""
+	cases := 0
+	for i, ch := range d.Chains {
+		if len(ch.Nodes) == 0 {
+			continue
+		}
+		b := Branch{Number: i + 1, Chain: ch, Steps: WalkChain(d.layout, ch)}
+		if start := fmt.Sprint(ch.Nodes[0]); start != lastStart {
+			cases++
+			b.Case = cases
+			lastStart = start
+		}
+		b.Why = make([]LinkWhy, len(b.Steps))
+		for k := 1; k < len(b.Steps); k++ {
+			b.Why[k] = d.linkWhy(out, b.Steps[k-1], b.Steps[k])
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
+	w := LinkWhy{Digit: s.Digit}
+	if d.Board == nil || d.layout == nil || prev.Group || s.Group || s.Locked || s.Forced || len(prev.Cells) != 1 || len(s.Cells) != 1 {
+		return w
+	}
+	l, b := d.layout, d.Board
+	p, c := prev.Cells[0], s.Cells[0]
+	switch {
+	case s.Link == Strong && p == c && prev.Digit != s.Digit:
+		w.Cand = true
+		w.RestDigits = b.Candidates(c).Without(prev.Digit).Without(s.Digit)
+		for _, dg := range w.RestDigits.Digits() {
+			w.From = appendFrom(w.From, before, c, dg)
+		}
+	case s.Link == Strong && p != c && prev.Digit == s.Digit:
+		best := -1
+		for _, h := range l.HousesOf(c) {
+			if !slices.Contains(l.HouseCells(h), p) {
+				continue
+			}
+			var rest []board.Cell
+			for _, x := range l.HouseCells(h) {
+				if x != p && x != c && b.Value(x) == 0 && b.Has(x, s.Digit) {
+					rest = append(rest, x)
+				}
+			}
+			if best < 0 || len(rest) < best {
+				best, w.House, w.Rest = len(rest), h, rest
+			}
+		}
+		if best < 0 {
+			return LinkWhy{Digit: s.Digit}
+		}
+		w.Place = true
+		for _, x := range w.Rest {
+			w.From = appendFrom(w.From, before, x, s.Digit)
+		}
+	case s.Link == Weak && p != c && prev.Digit == s.Digit:
+		for _, h := range l.HousesOf(c) {
+			if slices.Contains(l.HouseCells(h), p) {
+				w.Sees, w.House = true, h
+				break
+			}
+		}
+	}
+	return w
+}
+
+// appendFrom adds the number of the first earlier branch that makes candidate (c, dg)
+// false, if any and not listed yet.
+func appendFrom(from []string, before []Branch, c board.Cell, dg board.Digit) []string {
+	for _, b := range before {
+		for _, s := range b.Steps {
+			if !s.True && !s.Group && s.Digit == dg && len(s.Cells) == 1 && s.Cells[0] == c {
+				n := strconv.Itoa(b.Number)
+				if !slices.Contains(from, n) {
+					from = append(from, n)
+				}
+				return from
+			}
+		}
+	}
+	return from
+}
+
+// SharedHouses returns the houses that contain every cell of cs, rows first.
+func SharedHouses(l *board.Layout, cs []board.Cell) []board.House {
+	if len(cs) == 0 {
+		return nil
+	}
+	var out []board.House
+	for _, h := range l.HousesOf(cs[0]) {
+		all := true
+		for _, c := range cs[1:] {
+			all = all && slices.Contains(l.HouseCells(h), c)
+		}
+		if all {
+			out = append(out, h)
+		}
 	}
 	return out
 }

@@ -133,7 +133,7 @@ func TestProse(t *testing.T) {
 		{
 			name: "a chain through an almost locked set says why the set gives up its other digit",
 			step: alsAIC, lang: EN,
-			want: []string{"so 2 is in r6c8, r8c8 or r9c8 (these three cells hold only 2, 5, 6 and 9, one digit more than cells"},
+			want: []string{"so the almost locked set r6c8,r8c8,r9c8 {2,5,6,9} (three cells, four digits: with one digit out, each of the others must be in them) has its 2 in r6c8, r8c8 or r9c8"},
 		},
 		{
 			name: "the almost locked set in Japanese",

@@ -174,12 +174,21 @@ func tokens(s string) []string {
 			cur.WriteRune(r)
 			out = append(out, cur.String())
 			cur.Reset()
-		case wide(r):
+		case wide(r) && strings.ContainsRune("「（『", r):
+			// An opening bracket stays with what follows it.
 			if cur.Len() > 0 {
 				out = append(out, cur.String())
 				cur.Reset()
 			}
-			out = append(out, string(r))
+			cur.WriteRune(r)
+		case wide(r):
+			if cur.Len() > 0 && !strings.HasSuffix(cur.String(), "「") && !strings.HasSuffix(cur.String(), "（") && !strings.HasSuffix(cur.String(), "『") {
+				out = append(out, cur.String())
+				cur.Reset()
+			}
+			cur.WriteRune(r)
+			out = append(out, cur.String())
+			cur.Reset()
 		default:
 			cur.WriteRune(r)
 		}
