@@ -107,7 +107,9 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
 		// set: cells with digits in notation, as group writes a Group ("r1c2,r1c3 {1,5,7}").
-		"set": func(cs []board.Cell, ds board.DigitSet) string { return x.group(Group{Cells: sortCells(cs), Digits: ds}) },
+		"set": func(cs []board.Cell, ds board.DigitSet) string {
+			return x.group(Group{Cells: sortCells(cs), Digits: ds})
+		},
 		// sharedHouses: the houses that hold every cell of a list, rows first.
 		"sharedHouses": func(cs []board.Cell) []board.House { return SharedHouses(l, cs) },
 		// setDigits: the digits of the set of sets whose cells are cs, or none.
