@@ -433,3 +433,51 @@ func SharedHouses(l *board.Layout, cs []board.Cell) []board.House {
 	}
 	return out
 }
+
+// Petal is one almost locked set of a Death Blossom with the stem digits it answers.
+type Petal struct {
+	Cells  []board.Cell
+	Digits board.DigitSet
+	For    board.DigitSet
+}
+
+// Blossom is a Death Blossom gathered for prose: each petal once with its digits and
+// the stem digits it answers; whether the stem itself may hold the removed digit; and
+// whether petals share cells.
+type Blossom struct {
+	Petals  []Petal
+	Stem    board.DigitSet
+	StemZ   bool
+	Overlap bool
+}
+
+// Blossom gathers the petals of a Death Blossom from its chains (stem digit, set,
+// removed digit) and sets.
+func (d proseData) Blossom() Blossom {
+	var bl Blossom
+	for _, ch := range d.Chains {
+		switch len(ch.Nodes) {
+		case 1:
+			bl.StemZ = true
+			bl.Stem |= ch.Nodes[0].Digits
+		case 3:
+			dg := ch.Nodes[0].Digits
+			bl.Stem |= dg
+			cells := sortCells(ch.Nodes[1].Cells)
+			i := slices.IndexFunc(bl.Petals, func(p Petal) bool { return slices.Equal(p.Cells, cells) })
+			if i < 0 {
+				bl.Petals = append(bl.Petals, Petal{Cells: cells, Digits: setDigits(d.Sets, cells)})
+				i = len(bl.Petals) - 1
+			}
+			bl.Petals[i].For |= dg
+		}
+	}
+	seen := map[board.Cell]bool{}
+	for _, p := range bl.Petals {
+		for _, c := range p.Cells {
+			bl.Overlap = bl.Overlap || seen[c]
+			seen[c] = true
+		}
+	}
+	return bl
+}
