@@ -481,3 +481,90 @@ func (d proseData) Blossom() Blossom {
 	}
 	return bl
 }
+
+// LoopEffect ties eliminations of a continuous nice loop to the link that causes them.
+type LoopEffect struct {
+	// Cell: a weak link inside one cell (Cells[0]) between Digits turned strong, so the
+	// cell holds one of them. House: a weak link on Digits between two nodes (Cells, in
+	// House) turned strong, so one of them holds it. Set: an almost locked set (Cells)
+	// that holds exactly one of its two loop digits, so it is locked for Digits.
+	Cell, House, Set bool
+	Cells            []board.Cell
+	Digits           board.DigitSet
+	// LoopDigits are a set's two digits in the loop.
+	LoopDigits   board.DigitSet
+	Where        board.House
+	Eliminations []board.Candidate
+}
+
+// LoopEffects sorts the eliminations of a continuous loop by the link (or set) that
+// causes them; the last entry, with no kind set, holds any left over.
+func (d proseData) LoopEffects() []LoopEffect {
+	if len(d.Chains) == 0 || d.layout == nil {
+		return nil
+	}
+	l := d.layout
+	ch := d.Chains[0]
+	n := len(ch.Nodes)
+	var effects []LoopEffect
+	for i, k := range ch.Links {
+		a, b := ch.Nodes[i], ch.Nodes[(i+1)%n]
+		if k == Strong {
+			// A strong link inside an almost locked set: the set is locked for the rest.
+			if ds := setDigits(d.Sets, a.Cells); ds != 0 && len(a.Cells) > 1 && slices.Equal(sortCells(a.Cells), sortCells(b.Cells)) {
+				effects = append(effects, LoopEffect{Set: true, Cells: sortCells(a.Cells), Digits: ds &^ (a.Digits | b.Digits), LoopDigits: a.Digits | b.Digits})
+			}
+			continue
+		}
+		switch {
+		case len(a.Cells) == 1 && len(b.Cells) == 1 && a.Cells[0] == b.Cells[0] && a.Digits != b.Digits:
+			effects = append(effects, LoopEffect{Cell: true, Cells: a.Cells, Digits: a.Digits | b.Digits})
+		case a.Digits == b.Digits:
+			// A group or a set links through its places of the digit only.
+			dg := a.Digits.First()
+			cells := sortCells(slices.Concat(d.Places(a.Cells, dg), d.Places(b.Cells, dg)))
+			if hs := SharedHouses(l, cells); len(hs) > 0 {
+				effects = append(effects, LoopEffect{House: true, Cells: cells, Digits: a.Digits, Where: hs[0]})
+			}
+		}
+	}
+	var rest []board.Candidate
+	for _, e := range d.Eliminations {
+		placed := false
+		for i := range effects {
+			if effects[i].causes(d, l, e) {
+				effects[i].Eliminations = append(effects[i].Eliminations, e)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			rest = append(rest, e)
+		}
+	}
+	out := slices.DeleteFunc(effects, func(f LoopEffect) bool { return len(f.Eliminations) == 0 })
+	if len(rest) > 0 {
+		out = append(out, LoopEffect{Eliminations: rest})
+	}
+	return out
+}
+
+func (f LoopEffect) causes(d proseData, l *board.Layout, e board.Candidate) bool {
+	switch {
+	case f.Cell:
+		return e.Cell == f.Cells[0] && !f.Digits.Has(e.Digit)
+	case f.House:
+		return f.Digits.Has(e.Digit) && !slices.Contains(f.Cells, e.Cell) && slices.Contains(l.HouseCells(f.Where), e.Cell)
+	case f.Set:
+		if !f.Digits.Has(e.Digit) || slices.Contains(f.Cells, e.Cell) {
+			return false
+		}
+		for _, c := range d.Places(f.Cells, e.Digit) {
+			if !l.Sees(c, e.Cell) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
