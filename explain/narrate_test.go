@@ -3,6 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -101,6 +102,28 @@ func TestNarrateFragments(t *testing.T) {
 		{"an XY-Wing is proved by cases on the pivot", "P18", 28, "XY-Wing: 1,7,8 in r4c7,r4c1,r7c7 => r7c1<>1",
 			[]string{"if r4c7 is 7, r7c7 (holding only 7 and 1) must be 1; if it is 8, r4c1 (holding only 8 and 1) must be 1. Either way r4c1 or r7c7 is 1."},
 			[]string{"7ならr7c7（候補7と1）が1、8ならr4c1（候補8と1）が1になります。どちらの場合もr4c1かr7c7が1なので"}},
+		{"a chain through an almost locked set names the set once and the digit's places", "P3", 26, "",
+			[]string{"so the almost locked set r1c2,r1c4,r1c7,r1c8,r1c9 {2,5,6,7,8,9} (five cells, six digits: with one digit out, each of the others must be in them) has its 8 in r1c4, so 8 is not in r4c4 or r8c4"},
+			[]string{"r1c2・r1c4・r1c7・r1c8・r1c9の候補は2・5・6・7・8・9の6種類だけで", "r1c4が8→r4c4とr8c4のどちらも8でない"}},
+		{"a set's places, not its cells, are what a link removes", "P38", 32, "",
+			[]string{"Suppose r6c5 is 5: then 5 is not in r6c8 or r6c9, so the almost locked set"},
+			[]string{"仮にr6c5が5とすると、r6c8とr6c9のどちらも5でない"}},
+		{"a forcing contradiction names the house left without a place", "P54", 44, "Forcing Chain Contradiction: 9 in r1c7 => r1c7<>9",
+			[]string{"So column 4 has no place left for 9, r1c4, r5c4 and r9c4 having all lost it", "r5c1 is 9 (the only other place for 9 in column 1)", "r1c4 is not 9 (row 1)"},
+			[]string{"すると4列に9の入る場所がなくなります（r1c4・r5c4・r9c4のどれからも消えます）", "r5c1が9（1列で9が入れる残りの場所）"}},
+		{"a net names the branches a link rests on, and opens with a summary", "P3", 37, "Forcing Net Contradiction: 3 in r4c9 => r4c9<>3",
+			[]string{"In short: if r4c9 were 3, r2c2 would have to be 5 and not be 5, so remove 3 from r4c9.",
+				"so r2c2 is 5 (the only other place for 5 in row 2, as r2c6 and r2c9 lost it in branches 1 and 2)", "r7c9 is 5 (its only other candidate)"},
+			[]string{"要点：仮にr4c9が3とすると、r2c2が5であり、かつ5でないことになります。",
+				"r2c2が5（2行で5が入れる残りの場所。r2c6とr2c9の5は枝1と2で消えている）"}},
+		{"a Death Blossom lists each petal once and goes case by case", "P71", 41, "Death Blossom: 4 stem r9c2 => r9c6<>4",
+			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, that petal loses the digit and is locked",
+				"Some petals share cells; that does no harm"},
+			[]string{"1・6・9にはr9c1・r9c4・r9c8（候補1・4・6・9）", "茎が3なら", "花びらどうしが同じマスを含んでいますが"}},
+		{"a continuous loop ties each elimination to its link", "P38", 25, "",
+			[]string{"which fits the start: the loop closes without a clash", "The link inside r1c1 makes it 5 or 8: remove 3, 4 and 9 from r1c1.",
+				"The link between r5c1 and r5c5 puts a 5 in one of them, in row 5: remove 5 from r5c2, r5c6 and r5c9."},
+			[]string{"r1c1の中のリンクにより、このマスは5か8になります。r1c1から3・4・9を除外できます。", "出発点の仮定と食い違わずにループが閉じます"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,9 +139,11 @@ func TestNarrateFragments(t *testing.T) {
 				for _, w := range want {
 					assert.Contains(t, nr.Prose, w, "%s step %d in %s", tc.puzzle, tc.step, lang)
 				}
-				// The false claim of the old wing text is gone in both languages.
-				assert.NotContains(t, nr.Prose, "cells need three different digits")
-				assert.NotContains(t, nr.Prose, "3マスには3種類の数字が必要")
+				// Claims the issue found false or circular are gone in both languages.
+				for _, bad := range []string{"cells need three different digits", "3マスには3種類の数字が必要",
+					"a petal that is the stem itself holds it", "茎そのものが花びらなら", "so r1c1 is not 5, and the loop"} {
+					assert.NotContains(t, nr.Prose, bad)
+				}
 			}
 		})
 	}
@@ -230,4 +255,29 @@ func columns(s string) int {
 		}
 	}
 	return n
+}
+
+// TestWriteTextGroupsSingles checks that runs of singles become one group with every
+// placement, and that steps between them keep their numbers.
+func TestWriteTextGroupsSingles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	tr := traces.trace(t, "PM")
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		tr.Lang = lang
+		var grouped, plain bytes.Buffer
+		require.NoError(t, explain.WriteText(&grouped, board.Classic, tr, explain.TextOptions{GroupSingles: true}))
+		require.NoError(t, explain.WriteText(&plain, board.Classic, tr, explain.TextOptions{}))
+		head := map[explain.Lang]string{explain.EN: "Singles, steps ", explain.JA: "シングル（手順"}[lang]
+		require.Contains(t, grouped.String(), head)
+		assert.Less(t, grouped.Len(), plain.Len())
+		// Every placement of a single is still written.
+		for _, s := range tr.Steps {
+			if s.Technique == "hidden-single" || s.Technique == "naked-single" || s.Technique == "full-house" {
+				p := board.Classic.PlacementName(s.Placements[0])
+				assert.Regexp(t, regexp.QuoteMeta(p)+`[,\n （]`, grouped.String())
+			}
+		}
+	}
 }
