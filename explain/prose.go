@@ -112,6 +112,16 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		},
 		// sharedHouses: the houses that hold every cell of a list, rows first.
 		"sharedHouses": func(cs []board.Cell) []board.House { return SharedHouses(l, cs) },
+		// seenBy: the cells of cs that see cell c (share a house with it).
+		"seenBy": func(c board.Cell, cs []board.Cell) []board.Cell {
+			var out []board.Cell
+			for _, x := range cs {
+				if x != c && l.Sees(x, c) {
+					out = append(out, x)
+				}
+			}
+			return out
+		},
 		// setDigits: the digits of the set of sets whose cells are cs, or none.
 		"setDigits": setDigits,
 		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
@@ -567,4 +577,55 @@ func (f LoopEffect) causes(d proseData, l *board.Layout, e board.Candidate) bool
 		return true
 	}
 	return false
+}
+
+// MedusaColours colours the candidates of a 3D Medusa's chains: along each chain the
+// colour alternates, and a chain that starts on a coloured candidate takes its colour.
+// It returns the two colour classes, each sorted.
+func (d proseData) MedusaColours() [2][]board.Candidate {
+	colour := map[board.Candidate]int{}
+	var out [2][]board.Candidate
+	for _, ch := range d.Chains {
+		c := 0
+		for i, nd := range ch.Nodes {
+			if len(nd.Cells) != 1 || nd.Digits.Count() != 1 {
+				continue
+			}
+			k := board.Candidate{Cell: nd.Cells[0], Digit: nd.Digits.First()}
+			if i == 0 {
+				if had, ok := colour[k]; ok {
+					c = had
+				}
+			} else {
+				c = 1 - c
+			}
+			if _, ok := colour[k]; !ok {
+				colour[k] = c
+				out[c] = append(out[c], k)
+			}
+		}
+	}
+	out[0], out[1] = sortedCandidates(out[0]), sortedCandidates(out[1])
+	return out
+}
+
+// ERLines returns the two lines of an empty rectangle's box that hold its places: the
+// line through the outside cell Cells[0] (its chain's third node), then the crossing
+// one (the fourth node); nil when the pattern is not that shape.
+func (d proseData) ERLines() []board.House {
+	if d.layout == nil || len(d.Cells) != 2 || len(d.Chains) != 1 || len(d.Chains[0].Nodes) != 4 {
+		return nil
+	}
+	l := d.layout
+	n := d.Chains[0].Nodes
+	first := SharedHouses(l, append(slices.Clone(n[2].Cells), d.Cells[0]))
+	if len(first) == 0 || l.Kind(first[0]) == board.Box {
+		return nil
+	}
+	for _, h := range SharedHouses(l, n[3].Cells) {
+		if k := l.Kind(h); k != board.Box && k != l.Kind(first[0]) {
+			return []board.House{first[0], h}
+		}
+	}
+	return nil
 }
