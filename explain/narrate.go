@@ -180,35 +180,44 @@ func (c *catalogue) heading(l *board.Layout, s Step) string {
 	if c.lang == EN {
 		return OneLiner(l, s)
 	}
-	_, pattern, conclusions := lineParts(l, s)
-	e := c.file.Techniques[s.Technique]
 	sep := c.file.Words.HeadSep
 	if sep == "" {
 		sep = ": "
 	}
-	if e.Head != "" {
-		x := wordsFor{w: &c.file.Words, l: l}
-		var concl []string
-		for _, p := range sortedCandidates(s.Placements) {
-			concl = append(concl, l.PlacementName(p))
+	return TechniqueName(s.Technique, c.lang) + sep + c.headPattern(l, s, true)
+}
+
+// headPattern is the pattern part of a heading in the catalogue's language, with the
+// conclusions or without them (for a sentence that says them in words).
+func (c *catalogue) headPattern(l *board.Layout, s Step, withConclusions bool) string {
+	_, pattern, conclusions := lineParts(l, s)
+	e := c.file.Techniques[s.Technique]
+	if e.Head == "" || c.lang == EN {
+		if withConclusions && len(conclusions) > 0 {
+			pattern += " => " + strings.Join(conclusions, ", ")
 		}
-		for _, e := range sortedCandidates(s.Eliminations) {
-			concl = append(concl, l.CandidateName(e))
-		}
-		p := s.Pattern
-		return TechniqueName(s.Technique, c.lang) + sep + subst(e.Head,
-			"digits", p.Digits.String(),
-			"cells", cellNames(l, p.Cells),
-			"houses", x.w.And.join(x.houseList(p.Houses)),
-			"base", x.w.And.join(x.houseList(p.Base)),
-			"cover", x.w.And.join(x.houseList(p.Cover)),
-			"fins", cellNames(l, p.Fins),
-			"chain", firstChain(l, p),
-			"conclusion", strings.Join(concl, ", "))
+		return pattern
 	}
-	line := pattern
-	if len(conclusions) > 0 {
-		line += " => " + strings.Join(conclusions, ", ")
+	x := wordsFor{w: &c.file.Words, l: l}
+	var concl []string
+	for _, p := range sortedCandidates(s.Placements) {
+		concl = append(concl, l.PlacementName(p))
 	}
-	return TechniqueName(s.Technique, c.lang) + sep + line
+	for _, e := range sortedCandidates(s.Eliminations) {
+		concl = append(concl, l.CandidateName(e))
+	}
+	form := e.Head
+	if !withConclusions {
+		form = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(form, "{conclusion}", "")), "=>"))
+	}
+	p := s.Pattern
+	return subst(form,
+		"digits", p.Digits.String(),
+		"cells", cellNames(l, p.Cells),
+		"houses", x.w.And.join(x.houseList(p.Houses)),
+		"base", x.w.And.join(x.houseList(p.Base)),
+		"cover", x.w.And.join(x.houseList(p.Cover)),
+		"fins", cellNames(l, p.Fins),
+		"chain", firstChain(l, p),
+		"conclusion", strings.Join(concl, ", "))
 }

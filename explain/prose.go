@@ -15,8 +15,9 @@ import (
 type proseData struct {
 	// ID is the technique ID; Name its display name in the template's language.
 	ID, Name string
-	// Line is the whole one-liner; Pattern and Conclusion its two parts.
-	Line, Pattern, Conclusion string
+	// Line is the whole one-liner; Pattern and Conclusion its two parts. HeadPattern
+	// is Pattern as the language's heading writes it (houses in words).
+	Line, Pattern, Conclusion, HeadPattern string
 	// Digit is the smallest digit of Digits: the digit of a single or a fish.
 	Digit  board.Digit
 	Digits board.DigitSet
@@ -190,6 +191,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Line:         joinLine(name, pattern, conclusions),
 		Pattern:      pattern,
 		Conclusion:   strings.Join(conclusions, ", "),
+		HeadPattern:  c.headPattern(l, s, false),
 		Digit:        p.Digits.First(),
 		Digits:       p.Digits,
 		Cells:        p.Cells,
