@@ -186,7 +186,7 @@ func TestNarrateDetail(t *testing.T) {
 			}
 			// Step 3 is the second pointing: one sentence at detail new.
 			want := map[explain.Lang]string{explain.EN: "Locked Candidates Type 1 (Pointing) again (9 in b4): remove 9 from r1c3, r2c3 and r3c3.",
-				explain.JA: "再びポインティング（ロックされた候補1）（9 in b4）により、r1c3・r2c3・r3c3から9を除外できます。"}[lang]
+				explain.JA: "再びポインティング（ロックされた候補1）（ブロック4の9）により、r1c3・r2c3・r3c3から9を除外できます。"}[lang]
 			assert.Equal(t, want, fresh[2].Prose)
 		})
 	}
