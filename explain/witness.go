@@ -255,6 +255,8 @@ type HouseDigits struct {
 	House  board.House
 	Digits board.DigitSet
 	Cells  []board.Cell
+	// Held pairs each digit with the cell that holds it.
+	Held []board.Candidate
 }
 
 // ByHouse groups the beams by the house they shine through, in the order row, column,
@@ -269,6 +271,7 @@ func (w SingleWitnesses) ByHouse() []HouseDigits {
 		}
 		out[i].Digits = out[i].Digits.With(b.Digit)
 		out[i].Cells = append(out[i].Cells, b.Holder)
+		out[i].Held = append(out[i].Held, board.Candidate{Cell: b.Holder, Digit: b.Digit})
 	}
 	slices.SortFunc(out, func(a, b HouseDigits) int { return int(a.House) - int(b.House) })
 	return out
