@@ -131,10 +131,11 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	} else {
 		nr.Prose, err = n.c.render(n.t, data)
 		n.seen[s.Technique] = true
-		if n.opt.Detail == DetailNew {
-			text := n.c.file.Techniques[s.Technique].Text
-			n.legend = n.legend || strings.Contains(text, ".Legend")
-			n.caveat = n.caveat || strings.Contains(text, ".Caveat")
+		if n.opt.Detail == DetailNew && err == nil {
+			// Said once: a template said the legend (or caveat) if leaving it out
+			// changes the text, whichever template it comes from.
+			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
+			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
 		}
 		if err == nil && n.c.long(nr.Prose) {
 			name := s.Technique + leadTemplate
@@ -148,6 +149,17 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 		}
 	}
 	return nr, err
+}
+
+// said tells whether the full prose of data differs once off turns something off.
+func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
+	legend, caveat := data.Legend, data.Caveat
+	off(&data)
+	if data.Legend == legend && data.Caveat == caveat {
+		return false
+	}
+	other, err := n.c.render(n.t, data)
+	return err == nil && other != full
 }
 
 // long tells whether a step's prose is long enough to open with a one-sentence summary:
