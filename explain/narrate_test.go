@@ -25,6 +25,8 @@ var named = map[string]string{
 	"P54": "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........",
 	"P71": "3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......",
 	"PM":  "..7..2..3.9.3..6..6.......5...2..9..4.3.76.......8...15.......4.....1.7....63.1.8",
+	// top1465's second puzzle: a forcing net whose branches share their starts.
+	"T2": "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
 }
 
 // solved caches the traces of the named puzzles for the tests of this file.
@@ -116,6 +118,9 @@ func TestNarrateFragments(t *testing.T) {
 				"so r2c2 is 5 (the only other place for 5 in row 2, as r2c6 and r2c9 lost it in branches 1 and 2)", "r7c9 is 5 (its only other candidate)"},
 			[]string{"要点：仮にr4c9が3とすると、r2c2が5であり、かつ5でないことになります。",
 				"r2c2が5（2行で5が入れる残りの場所。r2c6とr2c9の5は枝1と2で消えている）"}},
+		{"a net's branch that shares its start with an earlier one says only the rest", "T2", 36, "Forcing Net Contradiction: 2 in r9c9 => r9c9<>2",
+			[]string{"Branch 3 (on from branch 2, where r3c7 is 2), (2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3: then r3c7 is not 9"},
+			[]string{"枝3「(2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3」：枝2の「r3c7が2」から続けて→r3c7が9でない"}},
 		{"a Death Blossom lists each petal once and goes case by case", "P71", 41, "Death Blossom: 4 stem r9c2 => r9c6<>4",
 			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, that petal loses the digit and is locked",
 				"Some petals share cells; that does no harm"},

@@ -321,6 +321,14 @@ type Branch struct {
 	Steps        []ChainStep
 	// Why[i] says why Steps[i] follows from Steps[i-1]; Why[0] is empty.
 	Why []LinkWhy
+	// A net's branches often share their start: From is the earlier branch this one
+	// follows up to At (0 when it shares nothing worth skipping); Tail is the chain
+	// from At on; Shown and ShownWhy are the steps after At, to be said.
+	From     int
+	At       ChainStep
+	Tail     Chain
+	Shown    []ChainStep
+	ShownWhy []LinkWhy
 }
 
 // LinkWhy is why one link of a branch holds, for the reader of a forcing chain.
@@ -358,9 +366,39 @@ func (d proseData) Branches() []Branch {
 		for k := 1; k < len(b.Steps); k++ {
 			b.Why[k] = d.linkWhy(out, b.Steps[k-1], b.Steps[k])
 		}
+		shared := 1
+		if len(b.Steps) == len(ch.Nodes) {
+			for _, e := range out {
+				if k := sharedPrefix(e.Chain, ch); k > shared && k < len(ch.Nodes) && k >= 3 {
+					shared, b.From = k, e.Number
+				}
+			}
+		}
+		b.At = b.Steps[0]
+		if len(b.Steps) >= shared {
+			b.At = b.Steps[shared-1]
+			b.Shown, b.ShownWhy = b.Steps[shared:], b.Why[shared:]
+		}
+		b.Tail = Chain{Nodes: ch.Nodes[shared-1:], Links: ch.Links[min(shared-1, len(ch.Links)):]}
 		out = append(out, b)
 	}
 	return out
+}
+
+// sharedPrefix counts the leading nodes two chains share, with the same links
+// between them.
+func sharedPrefix(a, b Chain) int {
+	k := 0
+	for k < len(a.Nodes) && k < len(b.Nodes) {
+		if !slices.Equal(a.Nodes[k].Cells, b.Nodes[k].Cells) || a.Nodes[k].Digits != b.Nodes[k].Digits {
+			break
+		}
+		if k > 0 && (k-1 >= len(a.Links) || k-1 >= len(b.Links) || a.Links[k-1] != b.Links[k-1]) {
+			break
+		}
+		k++
+	}
+	return k
 }
 
 func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
