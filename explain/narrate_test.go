@@ -127,7 +127,7 @@ func TestNarrateFragments(t *testing.T) {
 			[]string{"1・6・9にはr9c1・r9c4・r9c8（候補1・4・6・9）", "茎が3なら", "花びらどうしが同じマスを含んでいますが"}},
 		{"a continuous loop ties each elimination to its link", "P38", 25, "",
 			[]string{"which fits the start: the loop closes without a clash", "The link inside r1c1 makes it 5 or 8: remove 3, 4 and 9 from r1c1.",
-				"The link between r5c1 and r5c5 puts a 5 in one of them, in row 5: remove 5 from r5c2, r5c6 and r5c9."},
+				"The link between r5c1 and r5c5 puts a 5 in one of the two, in row 5: remove 5 from r5c2, r5c6 and r5c9."},
 			[]string{"r1c1の中のリンクにより、このマスは5か8になります。r1c1から3・4・9を除外できます。", "出発点の仮定と食い違わずにループが閉じます"}},
 	}
 	for _, tc := range cases {
