@@ -267,6 +267,15 @@ type WingCase struct {
 // WingCases are the cases of a wing's pivot, in digit order.
 type WingCases []WingCase
 
+// Digits are the pivot's digits, one per case.
+func (ws WingCases) Digits() board.DigitSet {
+	var ds board.DigitSet
+	for _, w := range ws {
+		ds = ds.With(w.Digit)
+	}
+	return ds
+}
+
 // Holders are the cells that hold the free digit in some case, in order.
 func (ws WingCases) Holders() []board.Cell {
 	var out []board.Cell
