@@ -13,6 +13,8 @@ import (
 	"text/template"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/stepdoku/stepdoku/board"
 )
 
 // The message catalogues: one YAML file per language, named by its code. They are
@@ -24,12 +26,19 @@ var messageFiles embed.FS
 // catalogueFile is the shape of messages/<lang>.yaml, decoded strictly so that a
 // misspelt key fails the tests instead of silently dropping a message.
 type catalogueFile struct {
-	Language   string                    `yaml:"language"`
-	Name       string                    `yaml:"name"`
-	Words      words                     `yaml:"words"`
-	Headings   headings                  `yaml:"headings"`
-	Summary    string                    `yaml:"summary"`
-	Generic    string                    `yaml:"generic"`
+	Language string   `yaml:"language"`
+	Name     string   `yaml:"name"`
+	Words    words    `yaml:"words"`
+	Headings headings `yaml:"headings"`
+	Summary  string   `yaml:"summary"`
+	Generic  string   `yaml:"generic"`
+	// Short is the one-sentence form of a step whose technique has no short form of its
+	// own (a walkthrough at detail "new" says it for a technique explained before).
+	Short string `yaml:"short"`
+	// LinkWhy says why one link of a forcing chain holds; "." is a LinkWhy.
+	LinkWhy string `yaml:"link_why"`
+	// Lead opens a long step with a one-sentence summary.
+	Lead       string                    `yaml:"lead"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
 	// Hint is what a hint says (hint.go).
 	Hint hintWords `yaml:"hint"`
@@ -45,6 +54,17 @@ type techniqueEntry struct {
 	Line string `yaml:"line"`
 	// Text is the prose template (text/template); see messages/README.md.
 	Text string `yaml:"text"`
+	// Short, when set, is the one-sentence form said once the technique was explained.
+	Short string `yaml:"short"`
+	// Lead, when set, is the technique's own one-sentence summary before a long step.
+	Lead string `yaml:"lead"`
+	// Pivot tells that the first pattern cell of the technique is a pivot (a wing's),
+	// which pictures draw apart. Only the English catalogue, with the one-liner forms,
+	// says it: it is about the pattern, not the language.
+	Pivot bool `yaml:"pivot"`
+	// Head, when set, is the heading of a step in this language after the technique's
+	// name, with the placeholders of Line ({houses}, {base}, {cover} in words).
+	Head string `yaml:"head"`
 }
 
 // words says how a language writes the small pieces the templates are made of.
@@ -71,11 +91,29 @@ type words struct {
 	// {cells} ("{digits} from {cells}"); Removals joins several groups.
 	Removal  string   `yaml:"removal"`
 	Removals listForm `yaml:"removals"`
+	// RemovalsMulti, when set, joins the groups instead of Removals as soon as one group
+	// has several digits ("4 and 6 from r7c5; 6 from r7c8").
+	RemovalsMulti listForm `yaml:"removals_multi"`
+	// Singles heads a group of singles, with {first} and {last} (its step numbers) and
+	// {places}; SinglesWhy is the one sentence said for the group.
+	Singles    string `yaml:"singles"`
+	SinglesWhy string `yaml:"singles_why"`
+	// Why words a Witness: Held with {holder} {digit} {house}, Step with {step}, Given.
+	Why whyWords `yaml:"why"`
+	// HeadSep joins a technique's name and its pattern in a step's heading (": ", "：").
+	HeadSep string `yaml:"head_sep"`
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
 	Placement string `yaml:"placement"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
 	Kinds       kindWords `yaml:"kinds"`
 	KindsPlural kindWords `yaml:"kinds_plural"`
+}
+
+// whyWords say why a digit is not a candidate of a cell (Witness.Say).
+type whyWords struct {
+	Held  string `yaml:"held"`
+	Step  string `yaml:"step"`
+	Given string `yaml:"given"`
 }
 
 // kindWords names the three kinds of house.
@@ -103,9 +141,6 @@ type headings struct {
 	SecondSolution string `yaml:"second_solution"`
 	Reached        string `yaml:"reached"`
 	Summary        string `yaml:"summary"`
-	// StepName, when set, puts the technique's name in this language before the prose
-	// of each step ("【{name}】"); the one-liner already names it in English.
-	StepName string `yaml:"step_name"`
 }
 
 // catalogue is one language's messages with its templates parsed.
@@ -123,6 +158,11 @@ type catalogue struct {
 const (
 	genericTemplate = "@generic"
 	summaryTemplate = "@summary"
+	shortTemplate   = "@short"
+	leadTemplate    = "@lead"
+	linkWhyTemplate = "@why"
+	// shortSuffix names a technique's own short form: "hidden-single@short".
+	shortSuffix = "@short"
 )
 
 // loadCatalogues reads and checks the embedded catalogues once; they never change.
@@ -186,9 +226,28 @@ func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
 	if err := parse(summaryTemplate, f.Summary); err != nil {
 		return nil, err
 	}
+	if err := parse(shortTemplate, f.Short); err != nil {
+		return nil, err
+	}
+	if err := parse(leadTemplate, f.Lead); err != nil {
+		return nil, err
+	}
+	if err := parse(linkWhyTemplate, f.LinkWhy); err != nil {
+		return nil, err
+	}
 	for id, e := range f.Techniques {
 		if err := parse(id, e.Text); err != nil {
 			return nil, err
+		}
+		if e.Short != "" {
+			if err := parse(id+shortSuffix, e.Short); err != nil {
+				return nil, err
+			}
+		}
+		if e.Lead != "" {
+			if err := parse(id+leadTemplate, e.Lead); err != nil {
+				return nil, err
+			}
 		}
 	}
 	c.tmpl = t
@@ -225,6 +284,9 @@ func (f *catalogueFile) check() error {
 	if !strings.Contains(w.Removal, "{digits}") || !strings.Contains(w.Removal, "{cells}") {
 		add("words.removal %q needs {digits} and {cells}", w.Removal)
 	}
+	if !strings.Contains(w.Why.Held, "{holder}") || !strings.Contains(w.Why.Step, "{step}") || w.Why.Given == "" {
+		add("words.why needs held with {holder}, step with {step}, and given")
+	}
 	if !strings.Contains(w.Placement, "{digit}") || !strings.Contains(w.Placement, "{cell}") {
 		add("words.placement %q needs {digit} and {cell}", w.Placement)
 	}
@@ -245,6 +307,12 @@ func (f *catalogueFile) check() error {
 		add("no generic template")
 	}
 	f.Hint.check(add)
+	if f.Short == "" {
+		add("no short template")
+	}
+	if f.Lead == "" {
+		add("no lead template")
+	}
 	for id, e := range f.Techniques {
 		if e.Name == "" {
 			add("technique %s has no name", id)
@@ -252,7 +320,7 @@ func (f *catalogueFile) check() error {
 		if e.Text == "" {
 			add("technique %s has no text", id)
 		}
-		if e.Line != "" && Lang(f.Language) != EN {
+		if (e.Line != "" || e.Pivot) && Lang(f.Language) != EN {
 			add("technique %s: only the English catalogue holds the one-liner form", id)
 		}
 	}
@@ -278,6 +346,19 @@ func catalogueOf(lang Lang) (*catalogue, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// Pivot returns the pivot of step s, the cell its pattern turns on (a wing's first
+// cell), when its technique has one.
+func Pivot(s Step) (board.Cell, bool) {
+	cats, err := loadCatalogues()
+	if err != nil || len(s.Pattern.Cells) == 0 {
+		return 0, false
+	}
+	if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Pivot {
+		return s.Pattern.Cells[0], true
+	}
+	return 0, false
 }
 
 // TechniqueName returns the display name of a technique ID in lang: the English name

@@ -151,9 +151,12 @@ words:
   removal: "{digits} from {cells}"
   removals: {two: "{a}, {b}", sep: ", ", last: ", "}
   placement: "{digit} in {cell}"
+  why: {held: "{holder}", step: "{step}", given: "g"}
 headings: {puzzle: P, steps: S, solution: So, second_solution: A, reached: R, summary: Su}
 summary: "{{.Steps}}"
 generic: "{{.Name}}."
+short: "{{.Name}}."
+lead: "{{.Name}}."
 techniques:
   x-wing: {name: X-Wing, line: "{digits}", text: "{{.Digit}}."}
 `

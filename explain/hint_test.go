@@ -57,7 +57,7 @@ func TestHint(t *testing.T) {
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},
 		{"the move: remove, with a verb", xwing, EN, 4, "Remove 8 from r1c4 and r3c4. (X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8)"},
 		{"the move: remove, in Japanese", xwing, JA, 4, "答え：r1c4とr3c4の候補から8を消します。（X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8）"},
-		{"the move: several groups", pair, EN, 4, "Remove 1 from r1c4, 1 and 5 from r1c6. (Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1, r1c6<>1, r1c6<>5)"},
+		{"the move: several groups", pair, EN, 4, "Remove 1 from r1c4; 1 and 5 from r1c6. (Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1, r1c6<>1, r1c6<>5)"},
 		{"the move: place", hidden, EN, 4, "Place 5 in r3c7. (Hidden Single: r3c7=5 (in b3))"},
 		{"the move: place, in Japanese", hidden, JA, 4, "答え：r3c7に5を入れます。（Hidden Single: r3c7=5 (in b3)）"},
 		{"the reason of a hidden single, without its digit", hidden, EN, 3, "In box 3, every cell but r3c7 is filled or has lost this digit as a candidate, so r3c7 is the only place left for it."},

@@ -186,7 +186,7 @@ func NewStepDoc(l *board.Layout, s Step, lang Lang) (StepDoc, error) {
 }
 
 func (c *catalogue) stepDoc(t *template.Template, l *board.Layout, s Step) (StepDoc, error) {
-	text, err := c.prose(t, l, s)
+	text, err := c.render(t, c.data(l, s))
 	if err != nil {
 		return StepDoc{}, err
 	}

@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -14,8 +15,9 @@ import (
 type proseData struct {
 	// ID is the technique ID; Name its display name in the template's language.
 	ID, Name string
-	// Line is the whole one-liner; Pattern and Conclusion its two parts.
-	Line, Pattern, Conclusion string
+	// Line is the whole one-liner; Pattern and Conclusion its two parts. HeadPattern
+	// is Pattern as the language's heading writes it (houses in words).
+	Line, Pattern, Conclusion, HeadPattern string
 	// Digit is the smallest digit of Digits: the digit of a single or a fish.
 	Digit  board.Digit
 	Digits board.DigitSet
@@ -29,6 +31,26 @@ type proseData struct {
 	// Placements and Eliminations, sorted.
 	Placements   []board.Candidate
 	Eliminations []board.Candidate
+	// layout is the layout of the step, for the methods.
+	layout *board.Layout
+	// Board is the board the step is taken on, when the caller knows it (a walkthrough
+	// does; Prose alone does not): see CandsOf.
+	Board *board.Board
+	// W are the witnesses of a single, when HasW (a walkthrough knows them).
+	W    SingleWitnesses
+	HasW bool
+	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
+	// relies on the puzzle having one solution. A walkthrough says each once.
+	Legend, Caveat bool
+}
+
+// CandsOf returns the candidates of c on the board the step is taken on, or the empty
+// set when the board is not known (templates then fall back to words that need none).
+func (d proseData) CandsOf(c board.Cell) board.DigitSet {
+	if d.Board == nil {
+		return 0
+	}
+	return d.Board.Candidates(c)
 }
 
 // funcs returns the template helpers of c, bound to layout l. With a nil layout they
@@ -55,6 +77,8 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"digitsOr": func(ds board.DigitSet) string { return x.w.Or.join(digitList(ds)) },
 		// removals: eliminations grouped by the digits each cell loses.
 		"removals": x.removals,
+		// a: a digit with its English article ("an 8", "a 7").
+		"a": article,
 		// placements: placements in words ("4 in r3c7").
 		"placements": x.placements,
 		// byCell: eliminations (or any candidates) grouped by cell, as CellDigits.
@@ -63,6 +87,14 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"number": x.number,
 		// cap: the first letter upper-cased, for a sentence that starts with a helper.
 		"cap": x.capitalize,
+		// pair: the first word for two, the second for any other count ("either"/"one";
+		// 「どちらか」/「どれか」).
+		"pair": func(n int, two, other string) string {
+			if n == 2 {
+				return two
+			}
+			return other
+		},
 		// plural: the first word for one, the second for any other count.
 		"plural": func(n int, one, many string) string {
 			if n == 1 {
@@ -75,6 +107,22 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"orList":  x.w.Or.join,
 		// group: a cell group with its digits (an almost locked set) in notation.
 		"group": x.group,
+		// set: cells with digits in notation, as group writes a Group ("r1c2,r1c3 {1,5,7}").
+		"set": func(cs []board.Cell, ds board.DigitSet) string {
+			return x.group(Group{Cells: sortCells(cs), Digits: ds})
+		},
+		// sharedHouses: the houses that hold every cell of a list, rows first.
+		"sharedHouses": func(cs []board.Cell) []board.House { return SharedHouses(l, cs) },
+		// seenBy: the cells of cs that see cell c (share a house with it).
+		"seenBy": func(c board.Cell, cs []board.Cell) []board.Cell {
+			var out []board.Cell
+			for _, x := range cs {
+				if x != c && l.Sees(x, c) {
+					out = append(out, x)
+				}
+			}
+			return out
+		},
 		// setDigits: the digits of the set of sets whose cells are cs, or none.
 		"setDigits": setDigits,
 		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
@@ -130,10 +178,11 @@ func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.prose(t, l, s)
+	return c.render(t, c.data(l, s))
 }
 
-func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string, error) {
+// data is what the templates see of step s, without the board: Prose's view.
+func (c *catalogue) data(l *board.Layout, s Step) proseData {
 	name, pattern, conclusions := lineParts(l, s)
 	p := s.Pattern
 	data := proseData{
@@ -142,6 +191,7 @@ func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string
 		Line:         joinLine(name, pattern, conclusions),
 		Pattern:      pattern,
 		Conclusion:   strings.Join(conclusions, ", "),
+		HeadPattern:  c.headPattern(l, s, false),
 		Digit:        p.Digits.First(),
 		Digits:       p.Digits,
 		Cells:        p.Cells,
@@ -153,14 +203,22 @@ func (c *catalogue) prose(t *template.Template, l *board.Layout, s Step) (string
 		Sets:         p.Sets,
 		Placements:   sortedCandidates(s.Placements),
 		Eliminations: sortedCandidates(s.Eliminations),
+		Legend:       true,
+		Caveat:       true,
+		layout:       l,
 	}
-	tmpl := s.Technique
+	return data
+}
+
+// render runs the full template of the step's technique (or the generic one).
+func (c *catalogue) render(t *template.Template, data proseData) (string, error) {
+	tmpl := data.ID
 	if _, ok := c.file.Techniques[tmpl]; !ok {
 		tmpl = genericTemplate
 	}
 	out, err := c.execute(t, tmpl, data)
 	if err != nil {
-		return "", fmt.Errorf("explain: %s step %q in %s: %w", s.Technique, data.Line, c.lang, err)
+		return "", fmt.Errorf("explain: %s step %q in %s: %w", data.ID, data.Line, c.lang, err)
 	}
 	return out, nil
 }
@@ -176,4 +234,447 @@ func setDigits(sets []Group, cs []board.Cell) board.DigitSet {
 		}
 	}
 	return 0
+}
+
+// Places returns the cells of cs that have d as a candidate on the board the step is
+// taken on: where a group node or an almost locked set can hold d. Without a board it
+// returns cs.
+func (d proseData) Places(cs []board.Cell, dg board.Digit) []board.Cell {
+	if d.Board == nil {
+		return cs
+	}
+	var out []board.Cell
+	for _, c := range cs {
+		if d.Board.Value(c) == 0 && d.Board.Has(c, dg) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
+}
+
+// WingCase is one case of a wing's pivot: if the pivot is Digit, then Cells (the
+// pincers that share Digit with it, each left with the wing's free digit) hold the free
+// digit, or the pivot itself does (Self).
+type WingCase struct {
+	Digit board.Digit
+	Self  bool
+	Cells []board.Cell
+}
+
+// WingCases are the cases of a wing's pivot, in digit order.
+type WingCases []WingCase
+
+// Digits are the pivot's digits, one per case.
+func (ws WingCases) Digits() board.DigitSet {
+	var ds board.DigitSet
+	for _, w := range ws {
+		ds = ds.With(w.Digit)
+	}
+	return ds
+}
+
+// Holders are the cells that hold the free digit in some case, in order.
+func (ws WingCases) Holders() []board.Cell {
+	var out []board.Cell
+	for _, w := range ws {
+		for _, c := range w.Cells {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return sortCells(out)
+}
+
+// WingCases proves a bent wing (Cells: the pivot, then the pincers; one digit removed)
+// by cases on the pivot's candidates: for each, the pivot is the free digit itself or a
+// pincer that sees the pivot and holds only that digit and the free one is forced to
+// the free digit. It returns nil when the board is not known or some case does not go
+// that way (a WXYZ-Wing whose pincers hold more), so the template says it otherwise.
+func (d proseData) WingCases() WingCases {
+	if d.Board == nil || len(d.Cells) < 3 || len(d.Eliminations) == 0 {
+		return nil
+	}
+	l := d.Board.Layout()
+	pivot, z := d.Cells[0], d.Eliminations[0].Digit
+	var out WingCases
+	for _, v := range d.Board.Candidates(pivot).Digits() {
+		if v == z {
+			out = append(out, WingCase{Digit: v, Self: true, Cells: []board.Cell{pivot}})
+			continue
+		}
+		wc := WingCase{Digit: v}
+		for _, c := range d.Cells[1:] {
+			if l.Sees(c, pivot) && d.Board.Candidates(c) == board.DigitsOf(v, z) {
+				wc.Cells = append(wc.Cells, c)
+			}
+		}
+		if len(wc.Cells) == 0 {
+			return nil
+		}
+		out = append(out, wc)
+	}
+	return out
+}
+
+// Branch is one chain of a forcing chain or net, walked, with why each link holds.
+type Branch struct {
+	// Number counts the branches from 1; Case counts the cases of a verity from 1 on
+	// the first branch of each case (a net may follow one case along several
+	// branches), and is 0 on the others.
+	Number, Case int
+	Chain        Chain
+	Steps        []ChainStep
+	// Why[i] says why Steps[i] follows from Steps[i-1]; Why[0] is empty.
+	Why []LinkWhy
+	// A net's branches often share their start: From is the earlier branch this one
+	// follows up to At (0 when it shares nothing worth skipping); Tail is the chain
+	// from At on; Shown and ShownWhy are the steps after At, to be said.
+	From     int
+	At       ChainStep
+	Tail     Chain
+	Shown    []ChainStep
+	ShownWhy []LinkWhy
+}
+
+// LinkWhy is why one link of a branch holds, for the reader of a forcing chain.
+type LinkWhy struct {
+	Digit board.Digit
+	// Place: the node is the only other place for Digit in House. Cand: the node is
+	// the only other candidate of its cell. Sees: the node shares House with the one
+	// before, on the same digit.
+	Place, Cand, Sees bool
+	House             board.House
+	// Rest are the places (Place) or RestDigits the candidates (Cand) that the board
+	// still has but earlier branches (From, by number) removed: a net rests on them.
+	Rest       []board.Cell
+	RestDigits board.DigitSet
+	From       []string
+}
+
+// Branches walks the chains of a forcing chain or net and says why each link holds,
+// using the board the step is taken on (without it, links say nothing more).
+func (d proseData) Branches() []Branch {
+	out := make([]Branch, 0, len(d.Chains))
+	lastStart := ""
+	cases := 0
+	for i, ch := range d.Chains {
+		if len(ch.Nodes) == 0 {
+			continue
+		}
+		b := Branch{Number: i + 1, Chain: ch, Steps: WalkChain(d.layout, ch)}
+		if start := fmt.Sprint(ch.Nodes[0]); start != lastStart {
+			cases++
+			b.Case = cases
+			lastStart = start
+		}
+		b.Why = make([]LinkWhy, len(b.Steps))
+		for k := 1; k < len(b.Steps); k++ {
+			b.Why[k] = d.linkWhy(out, b.Steps[k-1], b.Steps[k])
+		}
+		shared := 1
+		if len(b.Steps) == len(ch.Nodes) {
+			for _, e := range out {
+				if k := sharedPrefix(e.Chain, ch); k > shared && k < len(ch.Nodes) && k >= 3 {
+					shared, b.From = k, e.Number
+				}
+			}
+		}
+		b.At = b.Steps[0]
+		if len(b.Steps) >= shared {
+			b.At = b.Steps[shared-1]
+			b.Shown, b.ShownWhy = b.Steps[shared:], b.Why[shared:]
+		}
+		b.Tail = Chain{Nodes: ch.Nodes[shared-1:], Links: ch.Links[min(shared-1, len(ch.Links)):]}
+		out = append(out, b)
+	}
+	return out
+}
+
+// sharedPrefix counts the leading nodes two chains share, with the same links
+// between them.
+func sharedPrefix(a, b Chain) int {
+	k := 0
+	for k < len(a.Nodes) && k < len(b.Nodes) {
+		if !slices.Equal(a.Nodes[k].Cells, b.Nodes[k].Cells) || a.Nodes[k].Digits != b.Nodes[k].Digits {
+			break
+		}
+		if k > 0 && (k-1 >= len(a.Links) || k-1 >= len(b.Links) || a.Links[k-1] != b.Links[k-1]) {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
+	w := LinkWhy{Digit: s.Digit}
+	if d.Board == nil || d.layout == nil || prev.Group || s.Group || s.Locked || s.Forced || len(prev.Cells) != 1 || len(s.Cells) != 1 {
+		return w
+	}
+	l, b := d.layout, d.Board
+	p, c := prev.Cells[0], s.Cells[0]
+	switch {
+	case s.Link == Strong && p == c && prev.Digit != s.Digit:
+		w.Cand = true
+		w.RestDigits = b.Candidates(c).Without(prev.Digit).Without(s.Digit)
+		for _, dg := range w.RestDigits.Digits() {
+			w.From = appendFrom(w.From, before, c, dg)
+		}
+	case s.Link == Strong && p != c && prev.Digit == s.Digit:
+		best := -1
+		for _, h := range l.HousesOf(c) {
+			if !slices.Contains(l.HouseCells(h), p) {
+				continue
+			}
+			var rest []board.Cell
+			for _, x := range l.HouseCells(h) {
+				if x != p && x != c && b.Value(x) == 0 && b.Has(x, s.Digit) {
+					rest = append(rest, x)
+				}
+			}
+			if best < 0 || len(rest) < best {
+				best, w.House, w.Rest = len(rest), h, rest
+			}
+		}
+		if best < 0 {
+			return LinkWhy{Digit: s.Digit}
+		}
+		w.Place = true
+		for _, x := range w.Rest {
+			w.From = appendFrom(w.From, before, x, s.Digit)
+		}
+	case s.Link == Weak && p != c && prev.Digit == s.Digit:
+		for _, h := range l.HousesOf(c) {
+			if slices.Contains(l.HouseCells(h), p) {
+				w.Sees, w.House = true, h
+				break
+			}
+		}
+	}
+	return w
+}
+
+// appendFrom adds the number of the first earlier branch that makes candidate (c, dg)
+// false, if any and not listed yet.
+func appendFrom(from []string, before []Branch, c board.Cell, dg board.Digit) []string {
+	for _, b := range before {
+		for _, s := range b.Steps {
+			if !s.True && !s.Group && s.Digit == dg && len(s.Cells) == 1 && s.Cells[0] == c {
+				n := strconv.Itoa(b.Number)
+				if !slices.Contains(from, n) {
+					from = append(from, n)
+				}
+				return from
+			}
+		}
+	}
+	return from
+}
+
+// SharedHouses returns the houses that contain every cell of cs, rows first.
+func SharedHouses(l *board.Layout, cs []board.Cell) []board.House {
+	if len(cs) == 0 {
+		return nil
+	}
+	var out []board.House
+	for _, h := range l.HousesOf(cs[0]) {
+		all := true
+		for _, c := range cs[1:] {
+			all = all && slices.Contains(l.HouseCells(h), c)
+		}
+		if all {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Petal is one almost locked set of a Death Blossom with the stem digits it answers.
+type Petal struct {
+	Cells  []board.Cell
+	Digits board.DigitSet
+	For    board.DigitSet
+}
+
+// Blossom is a Death Blossom gathered for prose: each petal once with its digits and
+// the stem digits it answers; whether the stem itself may hold the removed digit; and
+// whether petals share cells.
+type Blossom struct {
+	Petals  []Petal
+	Stem    board.DigitSet
+	StemZ   bool
+	Overlap bool
+}
+
+// Blossom gathers the petals of a Death Blossom from its chains (stem digit, set,
+// removed digit) and sets.
+func (d proseData) Blossom() Blossom {
+	var bl Blossom
+	for _, ch := range d.Chains {
+		switch len(ch.Nodes) {
+		case 1:
+			bl.StemZ = true
+			bl.Stem |= ch.Nodes[0].Digits
+		case 3:
+			dg := ch.Nodes[0].Digits
+			bl.Stem |= dg
+			cells := sortCells(ch.Nodes[1].Cells)
+			i := slices.IndexFunc(bl.Petals, func(p Petal) bool { return slices.Equal(p.Cells, cells) })
+			if i < 0 {
+				bl.Petals = append(bl.Petals, Petal{Cells: cells, Digits: setDigits(d.Sets, cells)})
+				i = len(bl.Petals) - 1
+			}
+			bl.Petals[i].For |= dg
+		}
+	}
+	seen := map[board.Cell]bool{}
+	for _, p := range bl.Petals {
+		for _, c := range p.Cells {
+			bl.Overlap = bl.Overlap || seen[c]
+			seen[c] = true
+		}
+	}
+	return bl
+}
+
+// LoopEffect ties eliminations of a continuous nice loop to the link that causes them.
+type LoopEffect struct {
+	// Cell: a weak link inside one cell (Cells[0]) between Digits turned strong, so the
+	// cell holds one of them. House: a weak link on Digits between two nodes (Cells, in
+	// House) turned strong, so one of them holds it. Set: an almost locked set (Cells)
+	// that holds exactly one of its two loop digits, so it is locked for Digits.
+	Cell, House, Set bool
+	Cells            []board.Cell
+	Digits           board.DigitSet
+	// LoopDigits are a set's two digits in the loop.
+	LoopDigits   board.DigitSet
+	Where        board.House
+	Eliminations []board.Candidate
+}
+
+// LoopEffects sorts the eliminations of a continuous loop by the link (or set) that
+// causes them; the last entry, with no kind set, holds any left over.
+func (d proseData) LoopEffects() []LoopEffect {
+	if len(d.Chains) == 0 || d.layout == nil {
+		return nil
+	}
+	l := d.layout
+	ch := d.Chains[0]
+	n := len(ch.Nodes)
+	var effects []LoopEffect
+	for i, k := range ch.Links {
+		a, b := ch.Nodes[i], ch.Nodes[(i+1)%n]
+		if k == Strong {
+			// A strong link inside an almost locked set: the set is locked for the rest.
+			if ds := setDigits(d.Sets, a.Cells); ds != 0 && len(a.Cells) > 1 && slices.Equal(sortCells(a.Cells), sortCells(b.Cells)) {
+				effects = append(effects, LoopEffect{Set: true, Cells: sortCells(a.Cells), Digits: ds &^ (a.Digits | b.Digits), LoopDigits: a.Digits | b.Digits})
+			}
+			continue
+		}
+		switch {
+		case len(a.Cells) == 1 && len(b.Cells) == 1 && a.Cells[0] == b.Cells[0] && a.Digits != b.Digits:
+			effects = append(effects, LoopEffect{Cell: true, Cells: a.Cells, Digits: a.Digits | b.Digits})
+		case a.Digits == b.Digits:
+			// A group or a set links through its places of the digit only.
+			dg := a.Digits.First()
+			cells := sortCells(slices.Concat(d.Places(a.Cells, dg), d.Places(b.Cells, dg)))
+			if hs := SharedHouses(l, cells); len(hs) > 0 {
+				effects = append(effects, LoopEffect{House: true, Cells: cells, Digits: a.Digits, Where: hs[0]})
+			}
+		}
+	}
+	var rest []board.Candidate
+	for _, e := range d.Eliminations {
+		placed := false
+		for i := range effects {
+			if effects[i].causes(d, l, e) {
+				effects[i].Eliminations = append(effects[i].Eliminations, e)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			rest = append(rest, e)
+		}
+	}
+	out := slices.DeleteFunc(effects, func(f LoopEffect) bool { return len(f.Eliminations) == 0 })
+	if len(rest) > 0 {
+		out = append(out, LoopEffect{Eliminations: rest})
+	}
+	return out
+}
+
+func (f LoopEffect) causes(d proseData, l *board.Layout, e board.Candidate) bool {
+	switch {
+	case f.Cell:
+		return e.Cell == f.Cells[0] && !f.Digits.Has(e.Digit)
+	case f.House:
+		return f.Digits.Has(e.Digit) && !slices.Contains(f.Cells, e.Cell) && slices.Contains(l.HouseCells(f.Where), e.Cell)
+	case f.Set:
+		if !f.Digits.Has(e.Digit) || slices.Contains(f.Cells, e.Cell) {
+			return false
+		}
+		for _, c := range d.Places(f.Cells, e.Digit) {
+			if !l.Sees(c, e.Cell) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// MedusaColours colours the candidates of a 3D Medusa's chains: along each chain the
+// colour alternates, and a chain that starts on a coloured candidate takes its colour.
+// It returns the two colour classes, each sorted.
+func (d proseData) MedusaColours() [2][]board.Candidate {
+	colour := map[board.Candidate]int{}
+	var out [2][]board.Candidate
+	for _, ch := range d.Chains {
+		c := 0
+		for i, nd := range ch.Nodes {
+			if len(nd.Cells) != 1 || nd.Digits.Count() != 1 {
+				continue
+			}
+			k := board.Candidate{Cell: nd.Cells[0], Digit: nd.Digits.First()}
+			if i == 0 {
+				if had, ok := colour[k]; ok {
+					c = had
+				}
+			} else {
+				c = 1 - c
+			}
+			if _, ok := colour[k]; !ok {
+				colour[k] = c
+				out[c] = append(out[c], k)
+			}
+		}
+	}
+	out[0], out[1] = sortedCandidates(out[0]), sortedCandidates(out[1])
+	return out
+}
+
+// ERLines returns the two lines of an empty rectangle's box that hold its places: the
+// line through the outside cell Cells[0] (its chain's third node), then the crossing
+// one (the fourth node); nil when the pattern is not that shape.
+func (d proseData) ERLines() []board.House {
+	if d.layout == nil || len(d.Cells) != 2 || len(d.Chains) != 1 || len(d.Chains[0].Nodes) != 4 {
+		return nil
+	}
+	l := d.layout
+	n := d.Chains[0].Nodes
+	first := SharedHouses(l, append(slices.Clone(n[2].Cells), d.Cells[0]))
+	if len(first) == 0 || l.Kind(first[0]) == board.Box {
+		return nil
+	}
+	for _, h := range SharedHouses(l, n[3].Cells) {
+		if k := l.Kind(h); k != board.Box && k != l.Kind(first[0]) {
+			return []board.House{first[0], h}
+		}
+	}
+	return nil
 }

@@ -109,7 +109,7 @@ func TestProse(t *testing.T) {
 			name: "naked pair in English names the house, the cells, the digits and the removals",
 			step: nakedPair, lang: EN,
 			want: []string{"r1c2 and r1c8 in row 1", "other than 1 and 5", "no other cell of row 1 can be 1 or 5",
-				"remove 1 from r1c4, 1 and 5 from r1c6."},
+				"remove 1 from r1c4; 1 and 5 from r1c6."},
 		},
 		{
 			name: "naked pair in Japanese",
@@ -133,7 +133,7 @@ func TestProse(t *testing.T) {
 		{
 			name: "a chain through an almost locked set says why the set gives up its other digit",
 			step: alsAIC, lang: EN,
-			want: []string{"so 2 is in r6c8, r8c8 or r9c8 (these three cells hold only 2, 5, 6 and 9, one digit more than cells"},
+			want: []string{"so the almost locked set r6c8,r8c8,r9c8 {2,5,6,9} (three cells, four digits: with one digit out, each of the others must be in them) has its 2 in r6c8, r8c8 or r9c8"},
 		},
 		{
 			name: "the almost locked set in Japanese",
@@ -271,4 +271,57 @@ func TestProseConcurrent(t *testing.T) {
 	for g := range 4 {
 		assert.Equal(t, want, got[g])
 	}
+}
+
+// TestProseIssue10 checks, on the hand-built samples, the points of issue 10 that the
+// named puzzles do not reach, in English and Japanese.
+func TestProseIssue10(t *testing.T) {
+	names, steps := loadSamples(t)
+	byName := map[string]Step{}
+	for i, n := range names {
+		byName[n] = steps[i]
+	}
+	cases := []struct {
+		sample string
+		en, ja []string
+	}{
+		{"Unique Rectangle Type 4", []string{"If the other were 8, the four corners would hold 4 and 8 crosswise", "Either of them may be the 4, so neither can be 8"},
+			[]string{"もう一方が8だと、4つの角に4と8がたすき掛けに入り", "どちらが4になるかはわからないので、どちらも8にはなれません"}},
+		{"empty rectangle in box 5", []string{"lies in row 5 or column 4", "the only places of 1 in column 8", "lose its places in row 5 and need column 4"},
+			[]string{"5行と4列にしかありません", "8列で1が入れる唯一の2マス"}},
+		{"simple colors trap", []string{"r2c2 sees r1c1 (A) and r5c2 (B)"}, []string{"r2c2は色Aのr1c1と色Bのr5c2を見ます"}},
+		{"3D Medusa, a candidate that sees both colours", []string{"Colour A: 4 in r2c6 and 4 in r3c7. Colour B: 4 in r2c9 and 4 in r6c7."},
+			[]string{"色A：r2c6に4とr3c7に4。色B：r2c9に4とr6c7に4。"}},
+		{"forcing chain verity, every place of 4 in a row", []string{"Case 1: r2c6 is 4. Branch 1, (4)r2c6-(4)r6c6: then r6c6 is not 4. Case 2: r2c9 is 4."},
+			[]string{"場合1：r2c6が4とします。枝1「(4)r2c6-(4)r6c6」：r6c6が4でない。場合2：r2c9が4とします。"}},
+		{"BUG+1", []string{"bivalue universal grave (BUG)"}, []string{"BUG（どの空きマスも候補が2つで"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.sample, func(t *testing.T) {
+			s, ok := byName[tc.sample]
+			require.True(t, ok, "no sample %q", tc.sample)
+			for lang, want := range map[Lang][]string{EN: tc.en, JA: tc.ja} {
+				p, err := Prose(board.Classic, s, lang)
+				require.NoError(t, err)
+				for _, w := range want {
+					assert.Contains(t, p, w, lang)
+				}
+				assert.NotContains(t, p, "墓")
+			}
+		})
+	}
+	// "an 8", never "a 8", and "column 6 or 9".
+	x := wordsFor{w: &catalogueFor(t, EN).file.Words, l: board.Classic}
+	assert.Equal(t, "an 8", article(8))
+	assert.Equal(t, "a 7", article(7))
+	assert.Equal(t, "column 6 or 9", x.housesOr([]board.House{board.Classic.ColHouse(5), board.Classic.ColHouse(8)}))
+	y := wordsFor{w: &catalogueFor(t, JA).file.Words, l: board.Classic}
+	assert.Equal(t, "6列か9列", y.housesOr([]board.House{board.Classic.ColHouse(5), board.Classic.ColHouse(8)}))
+}
+
+func catalogueFor(t *testing.T, l Lang) *catalogue {
+	t.Helper()
+	c, err := catalogueOf(l)
+	require.NoError(t, err)
+	return c
 }

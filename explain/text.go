@@ -13,12 +13,23 @@ import (
 
 // TextOptions choose how WriteText renders a trace.
 type TextOptions struct {
-	// Brief writes each step as its one-liner only, without prose.
+	// Brief writes each step as its one-liner only, without prose: the same as Detail
+	// DetailBrief, kept for callers that set it.
 	Brief bool
+	// Detail is how much each step says (DetailNew, the zero value, by default).
+	Detail Detail
+	// GroupSingles writes each run of two or more singles (full houses, naked and
+	// hidden singles) as one group: "Singles: r1c1=3, r2c5=7 ...".
+	GroupSingles bool
+	// Width wraps the prose at this many columns (0: 80; negative: no wrapping).
+	Width int
 }
 
+// singleIDs are the techniques GroupSingles gathers.
+var singleIDs = map[string]bool{"full-house": true, "naked-single": true, "hidden-single": true}
+
 // WriteText writes a trace as a walkthrough for a reader, in the trace's language: the
-// puzzle as a grid, then each step with its number, its one-liner and its prose, then
+// puzzle as a grid, then each step with its number, its heading and its prose, then
 // the solution (or the grid where the solve stopped) and the summary.
 func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	c, err := catalogueOf(langOrEnglish(tr.Lang))
@@ -33,6 +44,18 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	if err != nil {
 		return err
 	}
+	detail := opt.Detail
+	if opt.Brief {
+		detail = DetailBrief
+	}
+	steps, err := tr.Narrate(l, NarrateOptions{Detail: detail})
+	if err != nil {
+		return err
+	}
+	width := opt.Width
+	if width == 0 {
+		width = 80
+	}
 	h := c.file.Headings
 	bw := bufio.NewWriter(w)
 
@@ -42,26 +65,30 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	if len(tr.Steps) > 0 {
 		section(bw, h.Steps)
 	}
-	width := len(strconv.Itoa(len(tr.Steps)))
-	indent := strings.Repeat(" ", width+2)
-	for i, s := range tr.Steps {
-		if i > 0 && !opt.Brief {
+	numWidth := len(strconv.Itoa(len(tr.Steps)))
+	indent := strings.Repeat(" ", numWidth+2)
+	brief := detail == DetailBrief
+	for i := 0; i < len(steps); i++ {
+		if i > 0 && !brief {
 			bw.WriteByte('\n')
 		}
-		fmt.Fprintf(bw, "%*d. %s\n", width, i+1, OneLiner(l, s))
-		if opt.Brief {
+		nr := steps[i]
+		if opt.GroupSingles && singleIDs[tr.Steps[i].Technique] {
+			j := i
+			for j+1 < len(steps) && singleIDs[tr.Steps[j+1].Technique] {
+				j++
+			}
+			if j > i {
+				c.writeSingles(bw, l, tr.Steps[i:j+1], steps[i:j+1], numWidth, indent, width, brief)
+				i = j
+				continue
+			}
+		}
+		fmt.Fprintf(bw, "%*d. %s\n", numWidth, nr.Number, nr.Heading)
+		if brief {
 			continue
 		}
-		p, err := c.prose(t, l, s)
-		if err != nil {
-			return fmt.Errorf("explain: step %d: %w", i+1, err)
-		}
-		// The one-liner names the technique in English; other languages add their name.
-		name := ""
-		if h.StepName != "" {
-			name = strings.ReplaceAll(h.StepName, "{name}", TechniqueName(s.Technique, c.lang))
-		}
-		fmt.Fprintf(bw, "%s%s%s\n", indent, name, p)
+		bw.WriteString(wrap(nr.Prose, indent, width))
 	}
 
 	if err := writeOutcome(bw, l, tr, h); err != nil {
@@ -75,6 +102,124 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	}
 	bw.WriteString(sum)
 	return bw.Flush()
+}
+
+// writeSingles writes a run of singles as one group: the numbers of its steps, the
+// placements, and one sentence for all of them.
+func (c *catalogue) writeSingles(w *bufio.Writer, l *board.Layout, steps []Step, nrs []Narration, numWidth int, indent string, width int, brief bool) {
+	var places []string
+	for _, s := range steps {
+		for _, p := range s.Placements {
+			places = append(places, l.PlacementName(p))
+		}
+	}
+	first, last := nrs[0].Number, nrs[len(nrs)-1].Number
+	head := subst(c.file.Words.Singles, "places", strings.Join(places, ", "),
+		"first", strconv.Itoa(first), "last", strconv.Itoa(last))
+	fmt.Fprintf(w, "%*d. %s\n", numWidth, first, head)
+	if !brief {
+		w.WriteString(wrap(c.file.Words.SinglesWhy, indent, width))
+	}
+}
+
+// wrap breaks prose into lines of at most width columns, each starting with indent;
+// a width below 0 keeps one line. Text without spaces (Japanese) breaks between any
+// two characters, but not before closing punctuation.
+func wrap(prose, indent string, width int) string {
+	if prose == "" {
+		return ""
+	}
+	if width < 0 {
+		return indent + prose + "\n"
+	}
+	room := width - len(indent)
+	if room < 20 {
+		room = 20
+	}
+	var sb strings.Builder
+	var line strings.Builder
+	cols := 0
+	flush := func() {
+		sb.WriteString(indent)
+		sb.WriteString(strings.TrimRight(line.String(), " "))
+		sb.WriteByte('\n')
+		line.Reset()
+		cols = 0
+	}
+	for _, tok := range tokens(prose) {
+		tw := textWidth(tok)
+		if cols > 0 && cols+tw > room && strings.TrimSpace(tok) != "" && !noBreakBefore(tok) {
+			flush()
+		}
+		if cols == 0 && tok == " " {
+			continue
+		}
+		line.WriteString(tok)
+		cols += tw
+	}
+	if line.Len() > 0 {
+		flush()
+	}
+	return sb.String()
+}
+
+// tokens splits prose into words with their following space, and wide characters one
+// by one, so a line may break after any of them.
+func tokens(s string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			cur.WriteRune(r)
+			out = append(out, cur.String())
+			cur.Reset()
+		case wide(r) && strings.ContainsRune("「（『", r):
+			// An opening bracket stays with what follows it.
+			if cur.Len() > 0 {
+				out = append(out, cur.String())
+				cur.Reset()
+			}
+			cur.WriteRune(r)
+		case wide(r):
+			if cur.Len() > 0 && !strings.HasSuffix(cur.String(), "「") && !strings.HasSuffix(cur.String(), "（") && !strings.HasSuffix(cur.String(), "『") {
+				out = append(out, cur.String())
+				cur.Reset()
+			}
+			cur.WriteRune(r)
+			out = append(out, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// wide tells whether r takes two columns in a terminal (CJK and full-width forms).
+func wide(r rune) bool {
+	return r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 ||
+		r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6)
+}
+
+func textWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if wide(r) {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// noBreakBefore: Japanese does not start a line with closing punctuation.
+func noBreakBefore(tok string) bool {
+	return strings.ContainsAny(tok, "、。）」』，．・：！？") && len([]rune(tok)) == 1
 }
 
 // writeOutcome writes the end of the walkthrough: the solution, both solutions of a

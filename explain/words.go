@@ -142,7 +142,43 @@ func (x wordsFor) houses(hs []board.House) string {
 	return x.w.And.join(x.houseList(hs))
 }
 
-func (x wordsFor) housesOr(hs []board.House) string { return x.w.Or.join(x.houseList(hs)) }
+// housesOr writes several houses joined by "or", as "column 6 or 9" when they are of
+// one kind and the language writes several houses of a kind together.
+func (x wordsFor) housesOr(hs []board.House) string {
+	if len(hs) > 1 && x.w.Rows != "" {
+		kind := x.l.Kind(hs[0])
+		nums := make([]string, len(hs))
+		same := true
+		for i, h := range hs {
+			same = same && x.l.Kind(h) == kind
+			nums[i] = strconv.Itoa(x.l.Index(h) + 1)
+		}
+		if same {
+			return subst(x.kindForm(hs[0]), "n", x.w.Or.join(nums))
+		}
+	}
+	return x.w.Or.join(x.houseList(hs))
+}
+
+// kindForm is the language's form for one house of h's kind ("row {n}").
+func (x wordsFor) kindForm(h board.House) string {
+	switch x.l.Kind(h) {
+	case board.Row:
+		return x.w.Row
+	case board.Column:
+		return x.w.Column
+	}
+	return x.w.Box
+}
+
+// article puts "a" or "an" before a number as English says it: "an 8", "an 11", "a 7".
+func article(d board.Digit) string {
+	switch d {
+	case 8, 11, 18:
+		return "an " + d.String()
+	}
+	return "a " + d.String()
+}
 
 func (x wordsFor) cellList(cs []board.Cell) []string {
 	out := make([]string, len(cs))
@@ -196,13 +232,17 @@ func (x wordsFor) removals(cands []board.Candidate) string {
 		}
 		groups[i].cells = append(groups[i].cells, cd.Cell)
 	}
+	join := x.w.Removals
 	parts := make([]string, len(groups))
 	for i, g := range groups {
+		if g.digits.Count() > 1 && len(groups) > 1 && x.w.RemovalsMulti.Two != "" {
+			join = x.w.RemovalsMulti
+		}
 		parts[i] = subst(x.w.Removal,
 			"digits", x.w.And.join(digitList(g.digits)),
 			"cells", x.w.And.join(x.cellList(g.cells)))
 	}
-	return x.w.Removals.join(parts)
+	return join.join(parts)
 }
 
 // placements words a list of placements: "4 in r3c7 and 2 in r5c5".

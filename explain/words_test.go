@@ -105,13 +105,13 @@ func TestRemovals(t *testing.T) {
 		{
 			name:  "cells grouped by the digits they lose, in the order of their first cell",
 			cands: []board.Candidate{cand(1, 6, 5), cand(1, 4, 1), cand(1, 6, 1), cand(1, 9, 1)},
-			en:    "1 from r1c4 and r1c9, 1 and 5 from r1c6",
+			en:    "1 from r1c4 and r1c9; 1 and 5 from r1c6",
 			ja:    "r1c4とr1c9から1を、r1c6から1と5を",
 		},
 		{
 			name:  "three groups",
 			cands: []board.Candidate{cand(9, 1, 3), cand(9, 4, 7), cand(9, 9, 2), cand(9, 9, 3)},
-			en:    "3 from r9c1, 7 from r9c4, 2 and 3 from r9c9",
+			en:    "3 from r9c1; 7 from r9c4; 2 and 3 from r9c9",
 			ja:    "r9c1から3を、r9c4から7を、r9c9から2と3を",
 		},
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
 )
 
 func candidatesCommand() command {
@@ -74,14 +75,11 @@ func writeWhy(w io.Writer, b *board.Board, c board.Cell) {
 	}
 }
 
+// whyNot says why d is not a candidate of c, in the words of the explain catalogue.
 func whyNot(b *board.Board, c board.Cell, d board.Digit) string {
-	l := b.Layout()
-	for _, h := range l.HousesOf(c) {
-		for _, p := range l.HouseCells(h) {
-			if p != c && b.Value(p) == d {
-				return fmt.Sprintf("%s holds %d (%s %d)", l.CellName(p), d, l.Kind(h), l.Index(h)+1)
-			}
-		}
+	why, err := explain.WhyNot(b, c, d, nil).Say(b.Layout(), explain.EN)
+	if err != nil {
+		return err.Error()
 	}
-	return "removed in the pencil marks given"
+	return why
 }

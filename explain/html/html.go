@@ -60,9 +60,20 @@ type pageData struct {
 	Steps    int
 }
 
+// Options choose what the page says.
+type Options struct {
+	// Detail is how much each step's prose says (explain.DetailNew by default).
+	Detail explain.Detail
+}
+
 // Write writes the walkthrough of trace tr on layout l as an HTML page, in the trace's
-// language.
+// language, at the default detail.
 func Write(w io.Writer, l *board.Layout, tr explain.Trace) error {
+	return WriteOptions(w, l, tr, Options{})
+}
+
+// WriteOptions writes the walkthrough of trace tr as Write does, with options.
+func WriteOptions(w io.Writer, l *board.Layout, tr explain.Trace, opt Options) error {
 	lang := tr.Lang
 	if lang == "" {
 		lang = explain.EN
@@ -75,23 +86,23 @@ func Write(w io.Writer, l *board.Layout, tr explain.Trace) error {
 	if err != nil {
 		return err
 	}
+	said, err := tr.Narrate(l, explain.NarrateOptions{Detail: opt.Detail})
+	if err != nil {
+		return fmt.Errorf("html: %w", err)
+	}
 	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang, ws)}
 	d.Sections = append(d.Sections, section{
 		ID: "step-0", Heading: ws.Puzzle,
 		Picture: template.HTML(svg.Render(states[0], nil, svg.Options{Title: ws.Puzzle, IDPrefix: "s0-"})),
 	})
 	for i, s := range tr.Steps {
-		line := explain.OneLiner(l, s)
-		prose, err := explain.Prose(l, s, lang)
-		if err != nil {
-			return fmt.Errorf("html: step %d: %w", i+1, err)
-		}
+		nr := said[i]
 		n := i + 1
 		d.Sections = append(d.Sections, section{
 			ID: "step-" + strconv.Itoa(n), Number: n,
 			Heading: fmt.Sprintf("%s %d: %s", ws.Step, n, explain.TechniqueName(s.Technique, lang)),
-			Picture: template.HTML(svg.Render(states[i], &s, svg.Options{Title: line, IDPrefix: "s" + strconv.Itoa(n) + "-"})),
-			Line:    line, Prose: prose,
+			Picture: template.HTML(svg.Render(states[i], &s, svg.Options{Title: nr.Line, IDPrefix: "s" + strconv.Itoa(n) + "-"})),
+			Line:    nr.Heading, Prose: nr.Prose,
 		})
 	}
 	last := states[len(states)-1]

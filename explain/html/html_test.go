@@ -55,13 +55,16 @@ func TestWrite(t *testing.T) {
 			assert.Equal(t, len(tr.Steps)+2, strings.Count(page, "<svg "))
 			techs := regexp.MustCompile(`data-technique="([a-z0-9-]+)"`).FindAllStringSubmatch(page, -1)
 			require.Len(t, techs, len(tr.Steps))
+			said, err := tr.Narrate(l, explain.NarrateOptions{})
+			require.NoError(t, err)
 			for i, s := range tr.Steps {
 				assert.Equal(t, s.Technique, techs[i][1], "picture of step %d", i+1)
 				assert.Contains(t, page, `data-step="`+itoa(i+1)+`"`)
-				p, err := explain.Prose(l, s, tc.lang)
-				require.NoError(t, err)
-				assert.Contains(t, page, escape(p), "prose of step %d", i+1)
+				require.NotEmpty(t, said[i].Prose)
+				assert.Contains(t, page, escape(said[i].Prose), "prose of step %d", i+1)
 			}
+			// The counter counts steps only: the puzzle and the end are not steps.
+			assert.Contains(t, page, `var total = sections.length - 2;`)
 			assert.Contains(t, page, `data-steps="`+itoa(len(tr.Steps))+`"`)
 			// Self-contained: nothing is fetched.
 			for _, ref := range []string{"<link", " src=", "@import", "url(http"} {

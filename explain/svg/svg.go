@@ -62,10 +62,8 @@ const (
 	RoleLink      = "link"      // a link between chain nodes (data-kind strong or weak)
 	RoleEliminate = "eliminate" // a candidate the step removes
 	RolePlace     = "place"     // a digit the step places
+	RoleBeam      = "beam"      // a digit ruling out cells of a single's house (ビーム)
 )
-
-// wingPivots are the techniques whose first pattern cell is a pivot.
-var wingPivots = []string{"xy-wing", "xyz-wing", "wxyz-wing"}
 
 // Okabe-Ito colours, and pale fills made from them.
 const (
@@ -215,10 +213,15 @@ func (p *painter) draw() {
 		p.cells()
 	}
 	p.grid()
+	if p.s != nil && p.opt.Detail <= Pattern {
+		p.beams()
+	}
 	p.digits()
 	if p.s != nil && p.opt.Detail <= Pattern {
 		p.chains()
 	}
+	// Last, so that whatever a chain draws over a removed candidate, it stays readable.
+	p.eliminations()
 	p.printf("</svg>\n")
 }
 
@@ -276,9 +279,9 @@ func (p *painter) house(h board.House, role, fill, hatch string) {
 // cells shades the pattern's cells, fins and sets.
 func (p *painter) cells() {
 	pt := p.s.Pattern
-	pivot := slices.Contains(wingPivots, p.s.Technique)
-	for i, c := range pt.Cells {
-		if i == 0 && pivot {
+	pivot, hasPivot := explain.Pivot(*p.s)
+	for _, c := range pt.Cells {
+		if hasPivot && c == pivot {
 			p.cell(c, RolePivot, palePivot, "pivot", "")
 			continue
 		}
@@ -391,17 +394,63 @@ func (p *painter) digits() {
 					RoleDigit, name, d, sx, sy, num(radius), colSky)
 			}
 			if elims[k] {
-				h := radius * 0.9
-				p.printf(`<g data-role="%s" data-cell="%s" data-digit="%d"><text class="cand" x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s">%c</text><line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.8"/></g>`+"\n",
-					RoleEliminate, name, d, sx, sy, num(font), colRed, d.Rune(),
-					num(dx-h), num(dy+h), num(dx+h), num(dy-h), colRed)
-				continue
+				continue // drawn on top by eliminations
 			}
 			p.printf(`<text class="cand" data-cell="%s" data-digit="%d" x="%s" y="%s" font-size="%s" fill="%s">%c</text>`+"\n",
 				name, d, sx, sy, num(font), inkCand, d.Rune())
 		}
 	}
 	p.printf("</g>\n")
+}
+
+// eliminations draws the candidates the step removes, struck through in red on a white
+// disc, above everything else.
+func (p *painter) eliminations() {
+	if p.s == nil || p.opt.Detail != All {
+		return
+	}
+	font, radius := p.g.candSize()
+	h := radius * 0.9
+	for _, k := range p.s.Eliminations {
+		if p.b.Value(k.Cell) != 0 || !p.b.Has(k.Cell, k.Digit) {
+			continue
+		}
+		dx, dy := p.g.candXY(k.Cell, k.Digit)
+		sx, sy := num(dx), num(dy)
+		p.printf(`<g data-role="%s" data-cell="%s" data-digit="%d" font-family="sans-serif" text-anchor="middle" dominant-baseline="central"><circle cx="%s" cy="%s" r="%s" fill="#FFFFFF" fill-opacity="0.85"/><text class="cand" x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s">%c</text><line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="1.8"/></g>`+"\n",
+			RoleEliminate, p.g.l.CellName(k.Cell), k.Digit, sx, sy, num(radius*0.95), sx, sy, num(font), colRed, k.Digit.Rune(),
+			num(dx-h), num(dy+h), num(dx+h), num(dy-h), colRed)
+	}
+}
+
+// beams draws the witnesses of a single: from each digit that rules cells out, a broad
+// line along the house it shines through, to the farthest cell it rules out.
+func (p *painter) beams() {
+	w, ok := explain.Witnesses(p.b, *p.s, nil)
+	if !ok {
+		return
+	}
+	for _, bm := range w.Beams {
+		hx, hy := p.g.cellXY(bm.Holder)
+		ax, ay := hx+p.g.cell/2, hy+p.g.cell/2
+		far, best := bm.Holder, -1.0
+		for _, c := range bm.Cells {
+			x, y := p.g.cellXY(c)
+			if d := math.Hypot(x-hx, y-hy); d > best {
+				far, best = c, d
+			}
+		}
+		fx, fy := p.g.cellXY(far)
+		bx, by := fx+p.g.cell/2, fy+p.g.cell/2
+		cells := make([]string, len(bm.Cells))
+		for i, c := range bm.Cells {
+			cells[i] = p.g.l.CellName(c)
+		}
+		p.printf(`<g data-role="%s" data-cell="%s" data-digit="%d" data-house="%s" data-cells="%s"><line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="0.35" stroke-linecap="round"/><circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="2"/></g>`+"\n",
+			RoleBeam, p.g.l.CellName(bm.Holder), bm.Digit, p.g.l.HouseName(bm.House), strings.Join(cells, " "),
+			num(ax), num(ay), num(bx), num(by), colOrange, num(p.g.cell*0.22),
+			num(ax), num(ay), num(p.g.cell*0.4), colOrange)
+	}
 }
 
 func candSet(cs []board.Candidate) map[board.Candidate]bool {

@@ -207,6 +207,11 @@ func wantMarks(b *board.Board, s explain.Step, d svg.Detail) []mark {
 	if d == svg.Where {
 		return out
 	}
+	if w, ok := explain.Witnesses(b, s, nil); ok {
+		for _, bm := range w.Beams {
+			out = append(out, mark{role: svg.RoleBeam, cell: l.CellName(bm.Holder), house: l.HouseName(bm.House), digit: int(bm.Digit)})
+		}
+	}
 	placed := map[board.Cell]bool{}
 	if d == svg.All {
 		for _, pl := range s.Placements {
@@ -368,4 +373,35 @@ func TestCandidatePositions(t *testing.T) {
 			assert.True(t, at[1].x < at[n].x && at[1].y < at[n].y, "1 at %v, %d at %v", at[1], n, at[n])
 		})
 	}
+}
+
+// TestIssuePictures checks two pictures of top1465's third puzzle: the first step, a
+// hidden single, draws its beams (the 7s of r6c2 and r7c7 ruling out the rest of box
+// 7); step 37, a forcing net that starts from the candidate it removes, draws that
+// candidate last, above the chain nodes drawn on it.
+func TestIssuePictures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a hard puzzle")
+	}
+	b, err := board.Parse("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tr, err := techniques.Solve(ctx, b, techniques.Options{})
+	require.NoError(t, err)
+	states, err := tr.States(b.Layout())
+	require.NoError(t, err)
+
+	first := svg.Render(states[0], &tr.Steps[0], svg.Options{})
+	assert.Contains(t, first, `data-role="beam" data-cell="r6c2" data-digit="7" data-house="c2" data-cells="r7c2 r8c2 r9c2"`)
+	assert.Contains(t, first, `data-role="beam" data-cell="r7c7" data-digit="7" data-house="r7" data-cells="r7c1 r7c3"`)
+	assert.NotContains(t, svg.Render(states[0], &tr.Steps[0], svg.Options{Detail: svg.Where}), `data-role="beam"`)
+
+	s := tr.Steps[36]
+	require.Equal(t, "Forcing Net Contradiction: 3 in r4c9 => r4c9<>3", explain.OneLiner(b.Layout(), s))
+	pic := svg.Render(states[36], &s, svg.Options{})
+	removed := strings.LastIndex(pic, `data-role="eliminate" data-cell="r4c9" data-digit="3"`)
+	node := strings.LastIndex(pic, `data-role="node" data-cell="r4c9" data-digit="3"`)
+	require.GreaterOrEqual(t, node, 0, "the start node is drawn")
+	assert.Greater(t, removed, node, "the removed candidate is drawn after (above) the nodes on it")
 }

@@ -1,0 +1,235 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// Detail is how much a walkthrough says about each step.
+type Detail uint8
+
+// The detail levels. The zero value is DetailNew, the default.
+const (
+	// DetailNew explains a technique in full the first time it appears and in one short
+	// sentence after; the chain legend and the uniqueness caveat are said once.
+	DetailNew Detail = iota
+	// DetailFull explains every step in full.
+	DetailFull
+	// DetailBrief gives each step's one-liner only.
+	DetailBrief
+)
+
+// ParseDetail reads a detail level: "new", "full" or "brief" (case and spaces ignored).
+func ParseDetail(s string) (Detail, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "new", "":
+		return DetailNew, nil
+	case "full":
+		return DetailFull, nil
+	case "brief":
+		return DetailBrief, nil
+	}
+	return 0, fmt.Errorf("explain: unknown detail level %q (levels: full, new, brief)", s)
+}
+
+// String returns the level's name, as ParseDetail reads it.
+func (d Detail) String() string {
+	switch d {
+	case DetailFull:
+		return "full"
+	case DetailBrief:
+		return "brief"
+	}
+	return "new"
+}
+
+// NarrateOptions choose what Narrate says.
+type NarrateOptions struct {
+	Detail Detail
+}
+
+// Narration is one step said for a reader.
+type Narration struct {
+	// Number counts the steps from 1.
+	Number int
+	// Line is the canonical one-liner (English notation, the same in every language).
+	Line string
+	// Heading is the line after the step number in the trace's language: the one-liner
+	// in English, the technique's own name and pattern in Japanese (隠れたシングル：r3c7=5（ブロック3）).
+	Heading string
+	// Prose explains the step; empty with DetailBrief.
+	Prose string
+	// Short tells that Prose is the one-sentence form (the technique was explained before).
+	Short bool
+	// Witnesses of a single (Beams, earlier steps), for pictures; zero for other steps.
+	Witnesses SingleWitnesses
+}
+
+// Narrate says every step of tr in its language at the chosen detail. It replays the
+// trace to know the board each step is taken on and which step removed each
+// candidate, so that singles can name their witnesses; nothing of that is kept in the
+// step records or computed while solving.
+func (tr Trace) Narrate(l *board.Layout, opt NarrateOptions) ([]Narration, error) {
+	c, err := catalogueOf(langOrEnglish(tr.Lang))
+	if err != nil {
+		return nil, err
+	}
+	t, err := c.bind(l)
+	if err != nil {
+		return nil, err
+	}
+	b, err := tr.startBoard(l)
+	if err != nil {
+		return nil, err
+	}
+	n := narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}}
+	out := make([]Narration, 0, len(tr.Steps))
+	for i, s := range tr.Steps {
+		nr, err := n.step(b, s, i+1)
+		if err != nil {
+			return nil, fmt.Errorf("explain: step %d: %w", i+1, err)
+		}
+		out = append(out, nr)
+		n.removed.Record(b, s, i+1)
+		if err := Apply(b, s); err != nil {
+			return nil, fmt.Errorf("explain: step %d (%s): %w", i+1, s.Technique, err)
+		}
+	}
+	return out, nil
+}
+
+// narrator carries what a walkthrough remembers from step to step.
+type narrator struct {
+	c       *catalogue
+	t       *template.Template
+	l       *board.Layout
+	opt     NarrateOptions
+	removed Removals
+	// seen: techniques explained in full already; legend, caveat: said already.
+	seen           map[string]bool
+	legend, caveat bool
+}
+
+func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
+	nr := Narration{Number: num, Line: OneLiner(n.l, s), Heading: n.c.heading(n.l, s)}
+	w, hasW := Witnesses(b, s, n.removed)
+	nr.Witnesses = w
+	if n.opt.Detail == DetailBrief {
+		return nr, nil
+	}
+	data := n.c.data(n.l, s)
+	data.Board, data.W, data.HasW = b, w, hasW
+	data.Legend, data.Caveat = !n.legend, !n.caveat
+	short := n.opt.Detail == DetailNew && n.seen[s.Technique]
+	var err error
+	if short {
+		nr.Prose, err = n.c.short(n.t, data)
+		nr.Short = true
+	} else {
+		nr.Prose, err = n.c.render(n.t, data)
+		n.seen[s.Technique] = true
+		if n.opt.Detail == DetailNew && err == nil {
+			// Said once: a template said the legend (or caveat) if leaving it out
+			// changes the text, whichever template it comes from.
+			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
+			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
+		}
+		if err == nil && n.c.long(nr.Prose) {
+			name := s.Technique + leadTemplate
+			if n.t.Lookup(name) == nil {
+				name = leadTemplate
+			}
+			lead, lerr := n.c.execute(n.t, name, data)
+			if lerr == nil && lead != "" {
+				nr.Prose = lead + n.c.file.Words.LineJoin + nr.Prose
+			}
+		}
+	}
+	return nr, err
+}
+
+// said tells whether the full prose of data differs once off turns something off.
+func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
+	legend, caveat := data.Legend, data.Caveat
+	off(&data)
+	if data.Legend == legend && data.Caveat == caveat {
+		return false
+	}
+	other, err := n.c.render(n.t, data)
+	return err == nil && other != full
+}
+
+// long tells whether a step's prose is long enough to open with a one-sentence summary:
+// over 120 words (English) or 360 characters (a language written without spaces).
+func (c *catalogue) long(prose string) bool {
+	if c.file.Words.LineJoin == " " {
+		return len(strings.Fields(prose)) > 120
+	}
+	return len([]rune(prose)) > 360
+}
+
+// short renders the one-sentence form of a step: the technique's own `short` template,
+// or the catalogue's generic one.
+func (c *catalogue) short(t *template.Template, data proseData) (string, error) {
+	name := data.ID + shortSuffix
+	if t.Lookup(name) == nil {
+		name = shortTemplate
+	}
+	out, err := c.execute(t, name, data)
+	if err != nil {
+		return "", fmt.Errorf("explain: %s step %q in %s (short): %w", data.ID, data.Line, c.lang, err)
+	}
+	return out, nil
+}
+
+// heading is the line after a step's number: the one-liner in English; elsewhere the
+// technique's name in the language, then the catalogue's `head` form (the pattern in
+// notation with houses in words), or the one-liner's pattern and conclusions.
+func (c *catalogue) heading(l *board.Layout, s Step) string {
+	if c.lang == EN {
+		return OneLiner(l, s)
+	}
+	sep := c.file.Words.HeadSep
+	if sep == "" {
+		sep = ": "
+	}
+	return TechniqueName(s.Technique, c.lang) + sep + c.headPattern(l, s, true)
+}
+
+// headPattern is the pattern part of a heading in the catalogue's language, with the
+// conclusions or without them (for a sentence that says them in words).
+func (c *catalogue) headPattern(l *board.Layout, s Step, withConclusions bool) string {
+	_, pattern, conclusions := lineParts(l, s)
+	e := c.file.Techniques[s.Technique]
+	if e.Head == "" || c.lang == EN {
+		if withConclusions && len(conclusions) > 0 {
+			pattern += " => " + strings.Join(conclusions, ", ")
+		}
+		return pattern
+	}
+	x := wordsFor{w: &c.file.Words, l: l}
+	var concl []string
+	for _, p := range sortedCandidates(s.Placements) {
+		concl = append(concl, l.PlacementName(p))
+	}
+	for _, e := range sortedCandidates(s.Eliminations) {
+		concl = append(concl, l.CandidateName(e))
+	}
+	form := e.Head
+	if !withConclusions {
+		form = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(form, "{conclusion}", "")), "=>"))
+	}
+	p := s.Pattern
+	return subst(form,
+		"digits", p.Digits.String(),
+		"cells", cellNames(l, p.Cells),
+		"houses", x.w.And.join(x.houseList(p.Houses)),
+		"base", x.w.And.join(x.houseList(p.Base)),
+		"cover", x.w.And.join(x.houseList(p.Cover)),
+		"fins", cellNames(l, p.Fins),
+		"chain", firstChain(l, p),
+		"conclusion", strings.Join(concl, ", "))
+}

@@ -1,0 +1,291 @@
+package explain_test
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// The puzzles of issue 10 (top1465 line numbers count its two comment lines).
+var named = map[string]string{
+	"P3":  "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+	"P18": "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+	"P38": ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+	"P54": "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2...........",
+	"P71": "3..8.1....5....6.9......4..5..7...8..4..6...........2.2..3.........9.1....7......",
+	"PM":  "..7..2..3.9.3..6..6.......5...2..9..4.3.76.......8...15.......4.....1.7....63.1.8",
+	// top1465's second puzzle: a forcing net whose branches share their starts.
+	"T2": "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+}
+
+// solved caches the traces of the named puzzles for the tests of this file.
+type solved struct {
+	once sync.Once
+	tr   map[string]explain.Trace
+	err  error
+}
+
+func (s *solved) trace(t *testing.T, name string) explain.Trace {
+	t.Helper()
+	s.once.Do(func() {
+		s.tr = map[string]explain.Trace{}
+		for n, grid := range named {
+			b, err := board.Parse(grid)
+			if err != nil {
+				s.err = err
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			tr, err := techniques.Solve(ctx, b, techniques.Options{})
+			cancel()
+			if err != nil {
+				s.err = err
+				return
+			}
+			s.tr[n] = tr
+		}
+	})
+	require.NoError(t, s.err)
+	tr, ok := s.tr[name]
+	require.True(t, ok, name)
+	return tr
+}
+
+// narrate says the trace of a named puzzle in lang at detail d.
+func narrate(t *testing.T, name string, lang explain.Lang, d explain.Detail) []explain.Narration {
+	t.Helper()
+	tr := traces.trace(t, name)
+	tr.Lang = lang
+	out, err := tr.Narrate(board.Classic, explain.NarrateOptions{Detail: d})
+	require.NoError(t, err)
+	require.Len(t, out, len(tr.Steps))
+	return out
+}
+
+// traces is built once: solving the named puzzles takes a few seconds.
+var traces solved
+
+// TestNarrateFragments checks what a teacher would say at named steps of the issue's
+// puzzles, in English and Japanese: one case per point of the issue.
+func TestNarrateFragments(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	cases := []struct {
+		name   string
+		puzzle string
+		step   int // from 1
+		line   string
+		en, ja []string
+	}{
+		{"a hidden single names what rules out each cell, grouped by the ruling digit", "P3", 1, "Hidden Single: r9c3=7 (in b7)",
+			[]string{"The 7 in r6c2 rules out r7c2, r8c2 and r9c2 through column 2", "the 7 in r7c7 rules out r7c1 and r7c3 through row 7"},
+			[]string{"r6c2の7からは2列に沿ってビームが伸び、r7c2・r8c2・r9c2には7が入りません", "r7c7の7からは7行に沿って"}},
+		{"a naked single names the house of each other digit and the steps that removed the rest", "P3", 10, "Naked Single: r7c5=9",
+			[]string{"row 7 has 1 in r7c4, 2 in r7c6 and 7 in r7c7; column 5 has 3 in r1c5 and 5 in r4c5; step 6 removed 8; step 9 removed 4 and 6"},
+			[]string{"7行には1・2・7（r7c4・r7c6・r7c7）が、5列には3と5（r1c5とr4c5）がすでにあり、手順6で8が消え、手順9で4と6が消え"}},
+		{"removals with several digits per group are joined by semicolons", "P3", 9, "",
+			[]string{"remove 4 and 6 from r7c5 and r9c2; 6 from r7c8, r7c9 and r8c2."},
+			[]string{"r7c5とr9c2から4と6を、r7c8・r7c9・r8c2から6を除外できます。"}},
+		{"a finned fish says column 6 or 9", "P3", 17, "",
+			[]string{"a cell of column 6 or 9 inside the fins' box"},
+			[]string{"6列か9列にあってフィンと同じブロックに属し"}},
+		{"an XY-Wing is proved by cases on the pivot", "P18", 28, "XY-Wing: 1,7,8 in r4c7,r4c1,r7c7 => r7c1<>1",
+			[]string{"if r4c7 is 7, r7c7 (holding only 7 and 1) must be 1; if it is 8, r4c1 (holding only 8 and 1) must be 1. Either way r4c1 or r7c7 is 1."},
+			[]string{"7ならr7c7（候補7と1）が1、8ならr4c1（候補8と1）が1になります。どちらの場合もr4c1かr7c7が1なので"}},
+		{"an XYZ-Wing's pivot may be the free digit itself", "P54", 60, "XYZ-Wing: 1,3,8 in r6c4,r4c6,r6c7 => r6c6<>3",
+			[]string{"Take the cases of the pivot r6c4, which can only be 1, 3 or 8: if r6c4 is 1, r6c7 (holding only 1 and 3) must be 3; if it is 3, it is the 3 itself"},
+			[]string{"軸のマスr6c4に入るのは1・3・8のいずれかです。場合に分けると、1ならr6c7（候補1と3）が3、3なら軸自身が3、", "どの場合もr4c6・r6c4・r6c7のいずれかが3なので"}},
+		{"a chain through an almost locked set names the set once and the digit's places", "P3", 26, "",
+			[]string{"so the almost locked set r1c2,r1c4,r1c7,r1c8,r1c9 {2,5,6,7,8,9} (five cells, six digits: with one digit out, each of the others must be in them) has its 8 in r1c4, so 8 is not in r4c4 or r8c4"},
+			[]string{"r1c2・r1c4・r1c7・r1c8・r1c9の候補は2・5・6・7・8・9の6種類だけで", "r1c4が8→r4c4とr8c4のどちらも8でない"}},
+		{"a set's places, not its cells, are what a link removes", "P38", 32, "",
+			[]string{"Suppose r6c5 is 5: then 5 is not in r6c8 or r6c9, so the almost locked set"},
+			[]string{"仮にr6c5が5とすると、r6c8とr6c9のどちらも5でない"}},
+		{"a forcing contradiction names the house left without a place", "P54", 44, "Forcing Chain Contradiction: 9 in r1c7 => r1c7<>9",
+			[]string{"So column 4 has no place left for 9, r1c4, r5c4 and r9c4 having all lost it", "r5c1 is 9 (the only other place for 9 in column 1)", "r1c4 is not 9 (row 1)"},
+			[]string{"すると4列に9の入る場所がなくなります（r1c4・r5c4・r9c4のどれからも消えます）", "r5c1が9（1列で9が入れる残りの場所）"}},
+		{"a net names the branches a link rests on, and opens with a summary", "P3", 37, "Forcing Net Contradiction: 3 in r4c9 => r4c9<>3",
+			[]string{"In short: if r4c9 were 3, r2c2 would have to be 5 and not be 5, so remove 3 from r4c9.",
+				"so r2c2 is 5 (the only other place for 5 in row 2, as r2c6 and r2c9 lost it in branches 1 and 2)", "r7c9 is 5 (its only other candidate)"},
+			[]string{"要点：仮にr4c9が3とすると、r2c2が5であり、かつ5でないことになります。",
+				"r2c2が5（2行で5が入れる残りの場所。r2c6とr2c9の5は枝1と2で消えている）"}},
+		{"a net's branch that shares its start with an earlier one says only the rest", "T2", 36, "Forcing Net Contradiction: 2 in r9c9 => r9c9<>2",
+			[]string{"Branch 3 (on from branch 2, where r3c7 is 2), (2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3: then r3c7 is not 9"},
+			[]string{"枝3「(2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3」：枝2の「r3c7が2」から続けて→r3c7が9でない"}},
+		{"a Death Blossom lists each petal once and goes case by case", "P71", 41, "Death Blossom: 4 stem r9c2 => r9c6<>4",
+			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, that petal loses the digit and is locked",
+				"Some petals share cells; that does no harm"},
+			[]string{"1・6・9にはr9c1・r9c4・r9c8（候補1・4・6・9）", "茎が3なら", "花びらどうしが同じマスを含んでいますが"}},
+		{"a continuous loop ties each elimination to its link", "P38", 25, "",
+			[]string{"which fits the start: the loop closes without a clash", "The link inside r1c1 makes it 5 or 8: remove 3, 4 and 9 from r1c1.",
+				"The link between r5c1 and r5c5 puts a 5 in one of the two, in row 5: remove 5 from r5c2, r5c6 and r5c9."},
+			[]string{"r1c1の中のリンクにより、このマスは5か8になります。r1c1から3・4・9を除外できます。", "出発点の仮定と食い違わずにループが閉じます"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+				nr := narrate(t, tc.puzzle, lang, explain.DetailFull)[tc.step-1]
+				if tc.line != "" {
+					require.Equal(t, tc.line, nr.Line, "the step the case is about")
+				}
+				want := tc.en
+				if lang == explain.JA {
+					want = tc.ja
+				}
+				for _, w := range want {
+					assert.Contains(t, nr.Prose, w, "%s step %d in %s", tc.puzzle, tc.step, lang)
+				}
+				// Claims the issue found false or circular are gone in both languages.
+				for _, bad := range []string{"cells need three different digits", "3マスには3種類の数字が必要",
+					"a petal that is the stem itself holds it", "茎そのものが花びらなら", "so r1c1 is not 5, and the loop"} {
+					assert.NotContains(t, nr.Prose, bad)
+				}
+			}
+		})
+	}
+}
+
+// TestNarrateDetail checks the three detail levels on one walkthrough: brief says no
+// prose, full explains every step, new explains a technique once then in one sentence
+// and says the chain legend once.
+func TestNarrateDetail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		t.Run(string(lang), func(t *testing.T) {
+			brief := narrate(t, "P3", lang, explain.DetailBrief)
+			full := narrate(t, "P3", lang, explain.DetailFull)
+			fresh := narrate(t, "P3", lang, explain.DetailNew)
+			legend := map[explain.Lang]string{explain.EN: `where "=" is a strong link`, explain.JA: "（「=」は強いリンク"}[lang]
+			words := func(ns []explain.Narration) (n, legends int) {
+				for _, nr := range ns {
+					n += len([]rune(nr.Prose))
+					legends += strings.Count(nr.Prose, legend)
+				}
+				return n, legends
+			}
+			for _, nr := range brief {
+				assert.Empty(t, nr.Prose)
+			}
+			fullLen, fullLegends := words(full)
+			newLen, newLegends := words(fresh)
+			assert.Less(t, newLen, fullLen*3/4, "new says much less than full")
+			assert.Greater(t, fullLegends, 1, "full explains the chain notation at every chain")
+			assert.Equal(t, 1, newLegends, "new explains the chain notation once")
+			seen := map[string]bool{}
+			for i, nr := range fresh {
+				tech := traces.trace(t, "P3").Steps[i].Technique
+				assert.Equal(t, seen[tech], nr.Short, "step %d (%s): short exactly when seen before", i+1, tech)
+				seen[tech] = true
+				assert.Equal(t, full[i].Heading, nr.Heading)
+			}
+			// Step 3 is the second pointing: one sentence at detail new.
+			want := map[explain.Lang]string{explain.EN: "Locked Candidates Type 1 (Pointing) again (9 in b4): remove 9 from r1c3, r2c3 and r3c3.",
+				explain.JA: "再びポインティング（ロックされた候補1）（ブロック4の9）により、r1c3・r2c3・r3c3から9を除外できます。"}[lang]
+			assert.Equal(t, want, fresh[2].Prose)
+		})
+	}
+}
+
+// TestNarrateJapaneseHeadings checks that the line after the step number is Japanese.
+func TestNarrateJapaneseHeadings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	ja := narrate(t, "P3", explain.JA, explain.DetailNew)
+	assert.Equal(t, "隠れたシングル（ヒドゥンシングル）：r9c3=7（ブロック7）", ja[0].Heading)
+	assert.Equal(t, "ポインティング（ロックされた候補1）：ブロック4の5 => r1c3<>5, r2c3<>5, r3c3<>5", ja[1].Heading)
+	en := narrate(t, "P3", explain.EN, explain.DetailNew)
+	assert.Equal(t, en[0].Line, en[0].Heading, "English headings are the one-liners")
+	// No calque survives anywhere in the Japanese walkthroughs.
+	for name := range named {
+		for i, nr := range narrate(t, name, explain.JA, explain.DetailFull) {
+			for _, bad := range []string{"の上に", "魚の形", "行列側", "墓", "needs a"} {
+				assert.NotContains(t, nr.Prose, bad, "%s step %d", name, i+1)
+			}
+		}
+	}
+}
+
+// TestWriteTextWraps checks the width of prose lines, counting a Japanese character as
+// two columns, and that the whole prose survives the wrapping.
+func TestWriteTextWraps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		for _, width := range []int{0, 60} {
+			tr := traces.trace(t, "P18")
+			tr.Lang = lang
+			var buf bytes.Buffer
+			require.NoError(t, explain.WriteText(&buf, board.Classic, tr, explain.TextOptions{Detail: explain.DetailFull, Width: width}))
+			limit := width
+			if limit == 0 {
+				limit = 80
+			}
+			inSteps := false
+			for _, line := range strings.Split(buf.String(), "\n") {
+				if strings.HasPrefix(line, "    ") {
+					inSteps = true
+					// Japanese lets closing punctuation hang past the end (ぶら下げ).
+					hang := 0
+					for r := []rune(line); len(r) > 0 && strings.ContainsRune("、。）」・：", r[len(r)-1]); r = r[:len(r)-1] {
+						hang += 2
+					}
+					assert.LessOrEqual(t, columns(line), limit+hang, "%q", line)
+				}
+			}
+			assert.True(t, inSteps)
+		}
+	}
+}
+
+// columns counts a line's width in a terminal: CJK characters take two columns.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x2e80 {
+			n++
+		}
+	}
+	return n
+}
+
+// TestWriteTextGroupsSingles checks that runs of singles become one group with every
+// placement, and that steps between them keep their numbers.
+func TestWriteTextGroupsSingles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	tr := traces.trace(t, "PM")
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		tr.Lang = lang
+		var grouped, plain bytes.Buffer
+		require.NoError(t, explain.WriteText(&grouped, board.Classic, tr, explain.TextOptions{GroupSingles: true}))
+		require.NoError(t, explain.WriteText(&plain, board.Classic, tr, explain.TextOptions{}))
+		head := map[explain.Lang]string{explain.EN: "Singles, steps ", explain.JA: "シングル（手順"}[lang]
+		require.Contains(t, grouped.String(), head)
+		assert.Less(t, grouped.Len(), plain.Len())
+		// Every placement of a single is still written.
+		for _, s := range tr.Steps {
+			if s.Technique == "hidden-single" || s.Technique == "naked-single" || s.Technique == "full-house" {
+				p := board.Classic.PlacementName(s.Placements[0])
+				assert.Regexp(t, regexp.QuoteMeta(p)+`[,\n （]`, grouped.String())
+			}
+		}
+	}
+}
