@@ -122,7 +122,10 @@ cannot be finished by the chosen techniques.`,
 		format := fs.String("format", "text", "output: text, json, yaml, html (one page with every step drawn) or svg (the picture of --step)")
 		step := fs.Int("step", -1, "with --format svg: the step `N` to draw (1 to the number of steps; 0 for the puzzle)")
 		lang := fs.String("lang", "en", "language of the prose: en or ja")
-		brief := fs.Bool("brief", false, "text: one-liners only, without the prose")
+		detail := fs.String("detail", "new", "how much each step says (text and html): full (every step in full), new (a technique in full the first time, then in one sentence) or brief (one-liners only)")
+		brief := fs.Bool("brief", false, "the same as --detail brief")
+		groupSingles := fs.Bool("group-singles", false, "text: write each run of singles as one step group")
+		width := fs.Int("width", 0, "text: wrap prose at this many columns (0: the terminal's width, or 80; -1: no wrapping)")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		var tf techniqueFlags
@@ -139,6 +142,16 @@ cannot be finished by the chosen techniques.`,
 		}
 		if !slices.Contains([]string{"text", "json", "yaml", "html", "svg"}, *format) {
 			return fail(e, "--format %q: want text, json, yaml, html or svg", *format)
+		}
+		dt, err := explain.ParseDetail(*detail)
+		if err != nil {
+			return fail(e, "--detail: %v", err)
+		}
+		if *brief {
+			dt = explain.DetailBrief
+		}
+		if *width == 0 {
+			*width = terminalWidth(e.stdout)
 		}
 		if (*format == "svg") != (*step >= 0) {
 			return fail(e, "--step N goes with --format svg, and --format svg needs --step N")
@@ -162,7 +175,7 @@ cannot be finished by the chosen techniques.`,
 		if *logicOnly {
 			opt.Fallback = techniques.FallbackStop
 		}
-		out := traceOutput{format: *format, brief: *brief, step: *step, several: src.several, logicOnly: *logicOnly}
+		out := traceOutput{format: *format, text: explain.TextOptions{Detail: dt, GroupSingles: *groupSingles, Width: *width}, step: *step, several: src.several, logicOnly: *logicOnly}
 		exit := exitOK
 		first := true
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
@@ -249,7 +262,7 @@ func stuckHeading(l explain.Lang) string {
 // traceOutput is how explain writes each walkthrough of its input.
 type traceOutput struct {
 	format    string
-	brief     bool
+	text      explain.TextOptions // the detail (text and html), grouping and width (text)
 	step      int
 	several   bool // a batch: JSON Lines, YAML documents, text headed by the line
 	logicOnly bool
@@ -285,7 +298,7 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 	l := p.b.Layout()
 	switch o.format {
 	case "html":
-		return html.Write(w, l, tr)
+		return html.WriteOptions(w, l, tr, html.Options{Detail: o.text.Detail})
 	case "svg":
 		return writeStepSVG(w, l, tr, o.step)
 	case "json":
@@ -310,7 +323,7 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 	if o.several {
 		fmt.Fprintf(w, "=== %s ===\n", heading(p))
 	}
-	if err := explain.WriteText(w, l, tr, explain.TextOptions{Brief: o.brief}); err != nil {
+	if err := explain.WriteText(w, l, tr, o.text); err != nil {
 		return err
 	}
 	if o.logicOnly && tr.Summary.Stuck {
