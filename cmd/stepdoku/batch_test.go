@@ -323,7 +323,7 @@ func TestOnePuzzleCommandsReadLittle(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run([]string{"candidates"}, in, &out, &errOut)
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut.String(), "takes one puzzle")
+	assert.Contains(t, errOut.String(), "takes one puzzle; the input has more than one")
 	assert.Less(t, in.i, 10_000, "lines read")
 }
 

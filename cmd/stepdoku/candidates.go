@@ -31,8 +31,12 @@ it is not, which cell rules it out and through which house.`,
 		if err != nil {
 			return fail(e, "%v", err)
 		}
-		if len(ps) != 1 {
-			return fail(e, "candidates takes one puzzle; the input has %d", len(ps))
+		switch len(ps) {
+		case 0:
+			return fail(e, "candidates takes one puzzle; the input has none")
+		case 1:
+		default: // readPuzzles stops reading at the second
+			return fail(e, "candidates takes one puzzle; the input has more than one")
 		}
 		p := ps[0]
 		if p.err != nil {
