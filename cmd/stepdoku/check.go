@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -88,6 +89,7 @@ type checkConfig struct {
 	timeout    time.Duration
 	logic      bool                   // walk with the techniques too
 	techniques []techniques.Technique // nil: the default set
+	ctx        context.Context        // when set, the check also stops when it ends (serve)
 }
 
 // verdict is what check found out about one puzzle.
@@ -108,6 +110,9 @@ func checkPuzzle(p puzzle, cfg checkConfig) verdict {
 	}
 	ctx, cancel := withTimeout(cfg.timeout)
 	defer cancel()
+	if cfg.ctx != nil {
+		defer context.AfterFunc(cfg.ctx, cancel)()
+	}
 	sols, err := fallback.Solutions(ctx, p.b, 2)
 	if errors.Is(err, fallback.ErrNoSolution) {
 		err = nil
