@@ -126,7 +126,7 @@ a second Ctrl-C stops at once.`,
 		fs := c.flagSet(e)
 		addr := fs.String("addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on")
 		fs.DurationVar(&cfg.timeout, "timeout", cfg.timeout, "the most one request may take, from arrival to the last byte written")
-		fs.IntVar(&cfg.solves, "solves", cfg.solves, "requests that work at once (default: the number of cores)")
+		fs.IntVar(&cfg.solves, "solves", cfg.solves, "requests that work at once, one per core unless set")
 		fs.IntVar(&cfg.queue, "queue", cfg.queue, "requests that may wait for work, per class (light and heavy); more are answered 503")
 		fs.IntVar(&cfg.maxConns, "max-conns", cfg.maxConns, "open connections at most; more wait to be accepted")
 		fs.DurationVar(&cfg.grace, "grace", cfg.grace, "on Ctrl-C, how long requests in flight may finish")
@@ -180,7 +180,11 @@ func serve(ctx context.Context, ln net.Listener) error {
 // serveWith answers on ln until ctx ends, then lets the requests in flight finish for
 // up to cfg.grace before it stops their work. It reports the shutdown on log.
 func serveWith(ctx context.Context, ln net.Listener, cfg serveConfig, log io.Writer) error {
-	s := newServer(cfg)
+	return newServer(cfg).serve(ctx, ln, log)
+}
+
+func (s *server) serve(ctx context.Context, ln net.Listener, log io.Writer) error {
+	cfg := s.cfg
 	defer s.admit.stop()
 	// Work stops with its request (the client went away, or the grace ran out).
 	base, stopWork := context.WithCancel(context.Background())
