@@ -112,8 +112,8 @@ field names exactly as below, no other fields), grids up to 16x16:
 
 Errors are {"error": "..."}: 400 a bad request, 403 a Host this server does not
 answer to, 413 a body too large, 415 not JSON, 422 an invalid grid or an answer too
-large, 503 busy (at most --solves requests work at once and --queue wait; the
-Retry-After header says when to try again), 504 the request took longer than
+large, 503 busy (at most --solves requests work at once, and one more easy one,
+and --queue wait; the Retry-After header says when to try again), 504 the request took longer than
 --timeout (waiting, solving, drawing and writing).
 
 The server listens on loopback unless --addr says otherwise, and answers only to
@@ -227,7 +227,7 @@ type server struct {
 }
 
 func newServer(cfg serveConfig) *server {
-	a := &admission{slots: cfg.solves, queueMax: cfg.queue, maxWait: cfg.timeout / 4}
+	a := &admission{slots: cfg.solves, spare: 1, queueMax: cfg.queue, maxWait: cfg.timeout / 4}
 	if cfg.freeAfter > 0 {
 		// After a burst the heap shrinks, but the runtime returns the pages to the
 		// system only slowly; give them back at once when the server falls idle.

@@ -56,9 +56,13 @@ func (e *busyError) Error() string { return "the server is busy: " + e.why }
 
 // admission lets at most slots requests work at once and keeps a bounded queue of
 // waiting ones per class, light first; past that it turns requests away, so that the
-// work admitted finishes in time instead of everything slowing down together.
+// work admitted finishes in time instead of everything slowing down together. Light
+// work may also use spare slots that heavy work never takes: an easy puzzle then never
+// waits for a hard one to finish (a 16x16 walk holds its slot for seconds), and costs
+// the hard ones only the milliseconds it takes.
 type admission struct {
 	slots    int
+	spare    int           // further slots for light work only
 	queueMax int           // waiting requests per class
 	maxWait  time.Duration // longest wait in the queue
 	// idle, when set, runs once no work has been running or waiting for idleAfter
@@ -81,7 +85,7 @@ func (a *admission) acquire(ctx context.Context, c costClass) (release func(), e
 		a.timer.Stop()
 		a.timer = nil
 	}
-	if a.running < a.slots && len(a.queues[light])+len(a.queues[heavy]) == 0 {
+	if a.running < a.limit(c) && len(a.queues[light]) == 0 && (c == light || len(a.queues[heavy]) == 0) {
 		a.running++
 		a.mu.Unlock()
 		return a.releaser(), nil
@@ -140,20 +144,23 @@ func (a *admission) releaseLocked(d time.Duration) {
 		a.avg = (7*a.avg + d) / 8
 	}
 	a.running--
-	for a.running < a.slots {
-		c := light
-		if len(a.queues[light]) == 0 {
-			c = heavy
+	for _, c := range []costClass{light, heavy} {
+		for a.running < a.limit(c) && len(a.queues[c]) > 0 {
+			ready := a.queues[c][0]
+			a.queues[c] = a.queues[c][1:]
+			a.running++
+			close(ready)
 		}
-		if len(a.queues[c]) == 0 {
-			break
-		}
-		ready := a.queues[c][0]
-		a.queues[c] = a.queues[c][1:]
-		a.running++
-		close(ready)
 	}
 	a.idleLocked()
+}
+
+// limit is how many requests may be working when one of class c starts.
+func (a *admission) limit(c costClass) int {
+	if c == light {
+		return a.slots + a.spare
+	}
+	return a.slots
 }
 
 // idleLocked arms the idle call when nothing runs or waits.

@@ -46,7 +46,7 @@ func TestCostOf(t *testing.T) {
 // within a class), the bounded queue, the longest wait, and a waiter that gives up.
 func TestAdmission(t *testing.T) {
 	idle := make(chan struct{}, 8)
-	a := &admission{slots: 1, queueMax: 1, maxWait: time.Minute, idle: func() { idle <- struct{}{} }, idleAfter: time.Millisecond}
+	a := &admission{slots: 1, spare: 0, queueMax: 1, maxWait: time.Minute, idle: func() { idle <- struct{}{} }, idleAfter: time.Millisecond}
 	defer a.stop()
 	ctx := context.Background()
 	first, err := a.acquire(ctx, heavy)
@@ -110,6 +110,37 @@ func TestAdmission(t *testing.T) {
 	release, err := a.acquire(ctx, light)
 	require.NoError(t, err, "no slot was lost")
 	release()
+}
+
+// TestAdmissionSpare checks that light work gets in beside heavy work that fills
+// every slot, and heavy work does not take the spare slot.
+func TestAdmissionSpare(t *testing.T) {
+	a := &admission{slots: 1, spare: 1, queueMax: 4, maxWait: time.Minute}
+	ctx := context.Background()
+	h1, err := a.acquire(ctx, heavy)
+	require.NoError(t, err)
+	h2 := make(chan func())
+	go func() {
+		release, err := a.acquire(ctx, heavy)
+		assert.NoError(t, err)
+		h2 <- release
+	}()
+	require.Eventually(t, func() bool { return queued(a, heavy) == 1 }, 5*time.Second, time.Millisecond)
+	l1, err := a.acquire(ctx, light)
+	require.NoError(t, err, "light work takes the spare slot at once")
+	l2 := make(chan func())
+	go func() {
+		release, err := a.acquire(ctx, light)
+		assert.NoError(t, err)
+		l2 <- release
+	}()
+	require.Eventually(t, func() bool { return queued(a, light) == 1 }, 5*time.Second, time.Millisecond)
+	l1()
+	(<-l2)()
+	assert.Equal(t, 1, queued(a, heavy), "the spare slot is not for heavy work")
+	h1()
+	(<-h2)()
+	assert.Zero(t, running(a))
 }
 
 func queued(a *admission, c costClass) int {
