@@ -46,6 +46,7 @@ type serveConfig struct {
 	queue    int           // requests waiting, per class (light, heavy)
 	maxConns int           // open connections
 	grace    time.Duration // how long a shutdown lets requests finish
+	walkPage int           // bytes of pictures in one page of a walk
 	hosts    []string      // Host names to answer besides the bound address
 	// freeAfter is how long the server waits, once no work runs or waits, before it
 	// gives memory back to the system; 0: never.
@@ -60,6 +61,7 @@ func defaultServeConfig() serveConfig {
 		queue:     8 * n,
 		maxConns:  512,
 		grace:     10 * time.Second,
+		walkPage:  walkPageBytes,
 		freeAfter: time.Second,
 	}
 }
@@ -260,7 +262,7 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	hintFields := []string{"puzzle", "grid", "marks", "level", "lang", "picture"}
 	checkFields := []string{"puzzle", "logic", "up_to", "techniques", "with"}
 	mux.HandleFunc("POST /api/explain", s.api(explainFields, apiExplain))
-	mux.HandleFunc("POST /api/walk", s.api(walkFields, apiWalk))
+	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
 	mux.HandleFunc("POST /api/check", s.api(checkFields, apiCheck))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -553,7 +555,7 @@ type walkDoc struct {
 	Pictures []string        `json:"pictures"`
 }
 
-func apiWalk(ctx context.Context, req apiRequest) (job, error) {
+func (s *server) apiWalk(ctx context.Context, req apiRequest) (job, error) {
 	b, lg, opt, err := prepareWalk(req)
 	if err != nil {
 		return job{}, err
@@ -576,7 +578,7 @@ func apiWalk(ctx context.Context, req apiRequest) (job, error) {
 				return nil, err
 			}
 		}
-		if doc.Pictures, err = pagePictures(ctx, l, tr, req.From, walkPageBytes); err != nil {
+		if doc.Pictures, err = pagePictures(ctx, l, tr, req.From, s.cfg.walkPage); err != nil {
 			return nil, err
 		}
 		if end := req.From + len(doc.Pictures); end < doc.Screens {
