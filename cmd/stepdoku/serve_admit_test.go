@@ -169,6 +169,7 @@ func postJSON(t *testing.T, client *http.Client, url, body string) (int, string,
 func TestServerBusy(t *testing.T) {
 	cfg := defaultServeConfig()
 	cfg.solves, cfg.queue = 1, 2
+	cfg.timeout = 2 * time.Minute // the queued ones wait for their turn, even under -race
 	s := newServer(cfg)
 	defer s.admit.stop()
 	srv := httptest.NewServer(s.handler(newHostPolicy(nil, nil)))
