@@ -89,7 +89,6 @@ type checkConfig struct {
 	timeout    time.Duration
 	logic      bool                   // walk with the techniques too
 	techniques []techniques.Technique // nil: the default set
-	ctx        context.Context        // when set, the check also stops when it ends (serve)
 }
 
 // verdict is what check found out about one puzzle.
@@ -102,6 +101,11 @@ type verdict struct {
 }
 
 func checkPuzzle(p puzzle, cfg checkConfig) verdict {
+	return checkPuzzleContext(context.Background(), p, cfg)
+}
+
+// checkPuzzleContext checks p, giving up when ctx ends or after cfg.timeout.
+func checkPuzzleContext(parent context.Context, p puzzle, cfg checkConfig) verdict {
 	if p.err != nil {
 		return verdict{err: p.err}
 	}
@@ -110,9 +114,7 @@ func checkPuzzle(p puzzle, cfg checkConfig) verdict {
 	}
 	ctx, cancel := withTimeout(cfg.timeout)
 	defer cancel()
-	if cfg.ctx != nil {
-		defer context.AfterFunc(cfg.ctx, cancel)()
-	}
+	defer context.AfterFunc(parent, cancel)()
 	sols, err := fallback.Solutions(ctx, p.b, 2)
 	if errors.Is(err, fallback.ErrNoSolution) {
 		err = nil

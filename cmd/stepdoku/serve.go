@@ -743,7 +743,7 @@ func apiCheck(ctx context.Context, req apiRequest) (job, error) {
 	return job{cost: cost, run: func(ctx context.Context) (any, error) {
 		p := puzzle{where: "request", b: b}
 		// The request's deadline bounds the check; the command's own clock is off.
-		v := checkPuzzle(p, checkConfig{ctx: ctx, logic: req.Logic, techniques: ts})
+		v := checkPuzzleContext(ctx, p, checkConfig{logic: req.Logic, techniques: ts})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
