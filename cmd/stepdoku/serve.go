@@ -350,7 +350,7 @@ func (s *server) api(fields []string, prepare func(ctx context.Context, req apiR
 		defer cancel()
 		body, err := s.work(ctx, req, prepare)
 		if err != nil {
-			s.writeFailure(w, r, ctx, err)
+			s.writeFailure(ctx, w, r, err)
 			return
 		}
 		_ = http.NewResponseController(w).SetWriteDeadline(deadline)
@@ -387,7 +387,8 @@ func (s *server) work(ctx context.Context, req apiRequest, prepare func(ctx cont
 }
 
 // writeFailure answers err, or nothing when the client has gone.
-func (s *server) writeFailure(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) {
+// ctx is the work's context, r's with the work's deadline.
+func (s *server) writeFailure(ctx context.Context, w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	var busy *busyError
 	switch {
@@ -400,7 +401,7 @@ func (s *server) writeFailure(w http.ResponseWriter, r *http.Request, ctx contex
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		writeErrorWith(w, http.StatusServiceUnavailable, busy.Error(), map[string]any{"retry_after": secs})
 	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
-		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("gave up: the server answers within %s", s.cfg.timeout))
+		writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("gave up: the server answers within %s (waiting, solving, drawing and writing)", s.cfg.timeout))
 	default:
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 	}
