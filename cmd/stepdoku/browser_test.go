@@ -25,6 +25,7 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/explain/html"
 	"github.com/stepdoku/stepdoku/techniques"
+	hints "github.com/stepdoku/stepdoku/techniques/hint"
 )
 
 // The window of the browser tests; screenshots must have this size.
@@ -236,18 +237,18 @@ func TestBrowserApp(t *testing.T) {
 	require.NoError(t, err)
 	mine, err := board.Parse(grid)
 	require.NoError(t, err)
-	want, err := makeHint(t.Context(), hintInput{puzzle: pz, grid: mine}, explain.HintLevels, explain.EN)
+	want, err := hints.Give(t.Context(), hints.Request{Puzzle: pz, Grid: mine, Level: explain.HintLevels, Lang: explain.EN})
 	require.NoError(t, err)
 	require.NotNil(t, want.Step)
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`button.hint[data-level="4"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`#hint[data-level="4"]`)),
 	))
-	hints, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#hint li").length`))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#hint li").length`))
 	require.NoError(t, err)
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
-	assert.Equal(t, explain.HintLevels, hints)
+	assert.Equal(t, explain.HintLevels, shown)
 	var wantCells []string
 	for _, p := range want.Step.Placements {
 		wantCells = append(wantCells, p[:strings.Index(p, "=")])

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -164,22 +163,4 @@ func splitPlus(s string) (given, all string, ok bool) {
 		plus = false
 	}
 	return g.String(), a.String(), true
-}
-
-// hint, hintInput and makeHint are the entry point serve.go (and its browser test)
-// used before the hint became a library call; they only adapt to hints.Give. When
-// serve calls hints.Give itself, they go.
-type hint = hints.Hint
-
-// hintInput is the original puzzle and the player's state; grid and marks may be nil.
-type hintInput struct {
-	puzzle, grid, marks *board.Board
-}
-
-func makeHint(ctx context.Context, in hintInput, level int, lang explain.Lang) (hint, error) {
-	req := hints.Request{Puzzle: in.puzzle, Grid: in.grid, Level: level, Lang: lang}
-	if in.marks != nil {
-		req.Marks = board.MarksOf(in.marks)
-	}
-	return hints.Give(ctx, req)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/fallback"
 	"github.com/stepdoku/stepdoku/techniques"
+	hints "github.com/stepdoku/stepdoku/techniques/hint"
 )
 
 // result is what one in-process run of the CLI gave.
@@ -307,7 +308,7 @@ func TestHint(t *testing.T) {
 	// HoDoKu's '+' convention in one string.
 	r = runCLI(t, "", "hint", "3+1"+example[2:], "--level", "2", "--format", "json")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	var h hint
+	var h hints.Hint
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &h))
 	assert.Len(t, h.Hints, 2)
 	assert.Nil(t, h.Step, "the step is only given at the last level")

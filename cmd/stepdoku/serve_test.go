@@ -74,6 +74,19 @@ func TestAPIErrors(t *testing.T) {
 	}{
 		{"not JSON", "POST", "/api/explain", `puzzle`, 400, "not a JSON object"},
 		{"unknown field", "POST", "/api/hint", `{"puzle": "x"}`, 400, `unknown field "puzle"`},
+		// encoding/json alone would take "Puzzle" for "puzzle".
+		{"field in another case", "POST", "/api/explain", `{"Puzzle": "` + example + `"}`, 400, `field names are lower case: "puzzle"`},
+		{"field twice", "POST", "/api/explain", `{"puzzle": "` + example + `", "puzzle": "` + example + `"}`, 400, "twice"},
+		{"field of another call", "POST", "/api/explain", `{"puzzle": "` + example + `", "level": 2}`, 400, `unknown field "level"`},
+		{"data after the object", "POST", "/api/explain", `{"puzzle": "` + example + `"} {}`, 400, "after the JSON object"},
+		{"a list, not an object", "POST", "/api/explain", `["` + example + `"]`, 400, "want a JSON object"},
+		{"wrong type", "POST", "/api/hint", `{"puzzle": "` + example + `", "level": "2"}`, 400, "level"},
+		{"up_to and techniques", "POST", "/api/explain", `{"puzzle": "` + example + `", "up_to": "x-wing", "techniques": "x-wing"}`, 400, "up_to and techniques exclude each other"},
+		{"unknown technique in with", "POST", "/api/explain", `{"puzzle": "` + example + `", "with": "nope"}`, 400, "with:"},
+		{"techniques without logic", "POST", "/api/check", `{"puzzle": "` + example + `", "techniques": "x-wing"}`, 400, "go with logic"},
+		{"plus form and grid", "POST", "/api/hint", `{"puzzle": "3+1` + example[2:] + `", "grid": "` + example + `"}`, 400, "grid is not needed"},
+		{"walk from a negative screen", "POST", "/api/walk", `{"puzzle": "` + example + `", "from": -1}`, 400, "from -1"},
+		{"walk from past the end", "POST", "/api/walk", `{"puzzle": "` + example + `", "from": 999}`, 400, "from 999"},
 		{"no puzzle", "POST", "/api/check", `{}`, 400, "puzzle is empty"},
 		{"bad puzzle", "POST", "/api/explain", `{"puzzle": "12345"}`, 400, "puzzle:"},
 		{"too large a grid", "POST", "/api/explain", `{"puzzle": "` + big25 + `"}`, 400, "up to 16x16"},
@@ -91,6 +104,7 @@ func TestAPIErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			req, err := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader(tc.body))
 			require.NoError(t, err)
+			req.Header.Set("Content-Type", "application/json")
 			resp, err := srv.Client().Do(req)
 			require.NoError(t, err)
 			defer resp.Body.Close()

@@ -3,7 +3,8 @@
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var state = { pictures: [], steps: [], current: 0, line: "", entries: {}, selected: -1 };
+  var state = { pictures: [], steps: [], current: 0, line: "", entries: {}, selected: -1,
+    request: null, loading: false };
   var SVGNS = "http://www.w3.org/2000/svg";
   var DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -24,8 +25,20 @@
 
   function puzzleText() { return $("puzzle").value.trim() || $("puzzle").placeholder; }
 
+  // A long walk's pictures come in pages: fetch the page that starts at screen i first.
   function show(i) {
     if (i < 0 || i >= state.pictures.length) { return; }
+    if (state.pictures[i] === undefined) {
+      if (state.loading) { return; }
+      state.loading = true;
+      var body = Object.assign({}, state.request, { from: i });
+      post("/api/walk", body).then(function (data) {
+        state.loading = false;
+        keepPage(data);
+        show(i);
+      }).catch(function (err) { state.loading = false; showError(err); });
+      return;
+    }
     state.current = i;
     $("board").innerHTML = state.pictures[i];
     if (i === 0) { drawEntries(); }
@@ -43,9 +56,11 @@
   function walk() {
     showError(null);
     $("hint").innerHTML = "";
-    return post("/api/walk", { puzzle: puzzleText(), lang: $("lang").value, up_to: $("upto").value })
+    state.request = { puzzle: puzzleText(), lang: $("lang").value, up_to: $("upto").value };
+    return post("/api/walk", state.request)
       .then(function (data) {
-        state.pictures = data.pictures;
+        state.pictures = new Array(data.screens);
+        keepPage(data);
         state.steps = data.trace.steps;
         if (state.line !== data.trace.puzzle) {
           state.line = data.trace.puzzle;
@@ -65,6 +80,10 @@
         show(0);
       })
       .catch(showError);
+  }
+
+  function keepPage(data) {
+    data.pictures.forEach(function (p, k) { state.pictures[data.from + k] = p; });
   }
 
   var checkTimer = null;
@@ -210,6 +229,7 @@
   });
   fetch("/api/techniques").then(function (r) { return r.json(); }).then(function (ts) {
     ts.forEach(function (t) {
+      if (t.optional) { return; } // not in the default order: no cap to set
       var o = document.createElement("option");
       o.value = t.id;
       o.textContent = t.name;
