@@ -180,6 +180,8 @@ type alsIndex struct {
 	// for ALS-XY-Wing and ALS chain together (see chainsOf).
 	chainsOnce sync.Once
 	chains     [][]alsFound
+	// sc is the solve's scratch, where the chain search borrows its tables.
+	sc *scratch
 }
 
 type alsEdge struct {
@@ -205,31 +207,19 @@ func (x *alsIndex) targetOf(i int32, d board.Digit) *board.CellSet {
 
 func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
 
-// alsLast memoises the index of the last board state asked for: the pipeline tries
-// ALS-XZ, ALS-XY-Wing, ALS chain and Death Blossom one after the other on one state,
-// and building and linking the sets is most of what the cheaper ones cost. The index is
-// never changed once built, so callers on other goroutines may share it.
-var alsLast struct {
-	sync.Mutex
-	state boardState
-	index *alsIndex
-	build alsBuild // scratch of the builds, kept for the next
-}
-
-// alsIndexFor returns the linked index of b's state, built or remembered.
-func alsIndexFor(b *board.Board) *alsIndex {
-	alsLast.Lock()
-	defer alsLast.Unlock()
-	if alsLast.index != nil && alsLast.state.holds(b) {
-		return alsLast.index
+// alsIndex returns the linked index of b's state (the solve's current one), built on
+// first use and kept until the pipeline applies a step: it tries ALS-XZ, ALS-XY-Wing,
+// ALS chain and Death Blossom one after the other on one state, and building and
+// linking the sets is most of what the cheaper ones cost.
+func (s *solveState) alsIndex(b *board.Board) *alsIndex {
+	if s.res.als == nil {
+		hint := s.sc.alsHint
+		if hint != nil && hint.l != b.Layout() {
+			hint = nil
+		}
+		s.res.als = newALSIndex(&s.sc, b, hint)
 	}
-	var hint *alsIndex
-	if alsLast.state.layout == b.Layout() {
-		hint = alsLast.index
-	}
-	alsLast.index = newALSIndex(b, hint, &alsLast.build)
-	alsLast.state.record(b)
-	return alsLast.index
+	return s.res.als
 }
 
 // alsBuild is the scratch of an index build: the house being walked (its empty cells,
@@ -262,10 +252,11 @@ type alsFile struct {
 // cells. A set of two or more cells that lies in a line and a box is found in the line
 // only, and a single cell in its row only, so every set is listed once. hint, the index
 // of an earlier state of the same size or nil, sizes the tables so they rarely grow; w
-// is the scratch.
-func newALSIndex(b *board.Board, hint *alsIndex, w *alsBuild) *alsIndex {
+// is the solve's scratch (its alsBuild the build's).
+func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
+	w := &sc.alsBuild
 	l := b.Layout()
-	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N())}
+	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N()), sc: sc}
 	if hint != nil {
 		x.sets = make([]alsSet, 0, len(hint.sets)+len(hint.sets)/4)
 		ne := len(hint.target) + len(hint.target)/4
@@ -564,8 +555,9 @@ type alsChainView struct {
 }
 
 func alsChainFinder(v alsChainView) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		x := alsIndexFor(b)
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		x := p.st.alsIndex(b)
 		seen := map[string]bool{}
 		if v.minSets == 2 {
 			reportFound(x.pairs(v.id), seen, report)
@@ -592,7 +584,7 @@ func (x *alsIndex) chainsOf(b *board.Board) [][]alsFound {
 		}
 		x.chains = s.found
 		s.x, s.found, s.keys = nil, nil, nil
-		alsChainSearches.Put(s)
+		x.sc.alsSearches.put(s)
 	})
 	return x.chains
 }
@@ -734,15 +726,12 @@ type alsChainSearch struct {
 	buf         []board.Candidate
 }
 
-// alsChainSearches pools the searches' tables (thousands of entries each), which a
-// search is done with once its chains are found; found and keys go with the chains.
-var alsChainSearches = sync.Pool{New: func() any { return new(alsChainSearch) }}
-
-// newALSChainSearch returns a search over x, with tables from the pool: give it back
-// with alsChainSearches.Put once its chains are taken.
+// newALSChainSearch returns a search over x, with tables (thousands of entries each)
+// from the solve's scratch: give it back with x.sc.alsSearches.put once its chains are
+// taken; found and keys go with the chains.
 func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	n := len(x.target)
-	s := alsChainSearches.Get().(*alsChainSearch)
+	s := x.sc.alsSearches.get()
 	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
 		// Zeroed: gen 0 marks no search, and the first search is gen 1.
@@ -790,13 +779,13 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	for i, t := range s.succ {
 		cs.walk[i] = t.entry
 	}
-	cs.tarjan()
+	cs.tarjan(x.sc)
 	bit, k := candidateBits(b)
-	if !reachFits(cs, int(k)) {
+	if !reachFits(x.sc, cs, int(k)) {
 		return true
 	}
-	r := newReach(cs, int(k))
-	defer reachPool.Put(r)
+	r := newReach(x.sc, cs, int(k))
+	defer x.sc.reach.put(r)
 	for e := range int32(len(x.target)) {
 		d := int(x.digit[e])
 		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
@@ -1002,8 +991,9 @@ func (s *alsChainSearch) end(a int32, x1 board.Digit, st int32) {
 // digit (other than Z) that holds Z, and removes Z from what sees all their Zs (and the
 // stem, when it holds Z). Only petals whose Zs some such cell sees are tried, so a stem
 // and Z with a digit lacking one cost no search.
-func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
-	found, _ := alsIndexFor(b).blossoms(b)
+func deathBlossomFinder(p *Pass) {
+	b, report := p.Board(), p.Report
+	found, _ := p.st.alsIndex(b).blossoms(b)
 	reportFound(found, map[string]bool{}, report)
 }
 

@@ -66,7 +66,8 @@ func sdcSubsets(out []sdcSubset, b *board.Board, cells []board.Cell) []sdcSubset
 	return out
 }
 
-func sueDeCoqFinder(b *board.Board, report func(explain.Step) bool) {
+func sueDeCoqFinder(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	var found []alsFound
 	var inter, lineRest, boxRest []board.Cell

@@ -266,13 +266,15 @@ type chainFound struct {
 // any longer one. The search runs once to the longest; the levels only order.
 var chainGroupedLevels = []int{7, 13, chainMaxLinks}
 
-func chainFinder(v chainView) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+func chainFinder(view chainView) Finder {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		// A copy: the view is shared by every call of the technique, on any goroutine.
+		v := view
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		g := chainGraphFor(b, v.kinds)
-		defer releaseChainGraph(g)
+		g := p.st.chainGraph(b, v.kinds)
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
 		if levels == nil {
@@ -302,7 +304,7 @@ func chainFinder(v chainView) Finder {
 			runs = v.openSearches(g)
 		}
 		if runs != nil {
-			defer chainRunsPool.Put(runs)
+			defer g.sc.runs.put(runs)
 		}
 		for _, hi := range levels {
 			hi = min(hi, v.maxLinks)

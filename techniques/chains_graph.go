@@ -87,12 +87,12 @@ type chainGraph struct {
 	// asked for.
 	compOnce sync.Once
 	comps    *chainComps
+	// kinds are the links the graph was built with.
+	kinds chainLinks
+	// sc is the solve's scratch, where the graph's searches borrow their buffers.
+	sc *scratch
 	// store is where the graph's storage came from and goes back to (recycle).
 	store *chainGraphBufs
-	// refs counts the finders using the graph; evicted says the cache let it go. The
-	// storage is recycled when both say so. Both are guarded by chainGraphs.
-	refs    int32
-	evicted bool
 	// base is the graph a subgraph shares its nodes with (chainSubgraph), or nil.
 	base *chainGraph
 }
@@ -152,10 +152,8 @@ type chainGraphBufs struct {
 	comps                                chainComps
 }
 
-var chainGraphStore = sync.Pool{New: func() any { return new(chainGraphBufs) }}
-
 // recycle gives g's storage to the next build. g must not be used after.
-func (g *chainGraph) recycle() {
+func (g *chainGraph) recycle(sc *scratch) {
 	st := g.store
 	st.cand, st.nextAt, st.next, st.forcedAt, st.forced = g.cand, g.nextAt, g.next, g.forcedAt, g.forced
 	st.digitCells, st.cells, st.see, st.forces = g.digitCells, g.cells, g.see, g.forces
@@ -165,21 +163,21 @@ func (g *chainGraph) recycle() {
 		st.comps.walkAt, st.comps.walk = nil, nil // views of own or of the move table
 	}
 	*g = chainGraph{}
-	chainGraphStore.Put(st)
+	sc.graphBufs.put(st)
 }
 
 // buildChainGraph builds the nodes and links of b that k allows, on a copy of b.
-func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
+func buildChainGraph(sc *scratch, b *board.Board, k chainLinks) *chainGraph {
 	l := b.Layout()
 	n := l.N()
-	st := chainGraphStore.Get().(*chainGraphBufs)
+	st := sc.graphBufs.get()
 	if st.b == nil || st.b.Layout() != l {
 		st.b = b.Clone()
 	} else {
 		st.b.CopyFrom(b)
 	}
 	b = st.b
-	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64, store: st}
+	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64, kinds: k, sc: sc, store: st}
 	g.cand = roomFor(st.cand, l.Cells()*n)[:l.Cells()*n]
 	for i := range g.cand {
 		g.cand[i] = -1
@@ -528,13 +526,11 @@ type linkScratch struct {
 	byTo, order []int32 // chainCompress's
 }
 
-var linkScratchPool = sync.Pool{New: func() any { return new(linkScratch) }}
-
 // link fills the strong and weak adjacency that k allows.
 func (g *chainGraph) link(k chainLinks) {
 	l, b, n := g.l, g.b, g.l.N()
-	sc := linkScratchPool.Get().(*linkScratch)
-	defer linkScratchPool.Put(sc)
+	sc := g.sc.links.get()
+	defer g.sc.links.put(sc)
 	moves := sc.moves[:0] // every link as moves between states (appendWeak, appendStrong)
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
@@ -785,14 +781,12 @@ func newChainSearch(g *chainGraph) *chainSearch {
 	}
 }
 
-// chainSearches pools search scratch: a finder runs its searches and is done with the
-// arrays (thousands of states each) before it returns, so the next one can reuse them.
-var chainSearches = sync.Pool{New: func() any { return new(chainSearch) }}
-
-// borrowChainSearch returns a search over g from the pool, as newChainSearch would make
-// it; give it back with returnChainSearch once its results are copied out.
+// borrowChainSearch returns a search over g from the solve's scratch (a finder runs
+// its searches and is done with the arrays, thousands of states each, before it
+// returns), as newChainSearch would make it; give it back with returnChainSearch once
+// its results are copied out.
 func borrowChainSearch(g *chainGraph) *chainSearch {
-	s := chainSearches.Get().(*chainSearch)
+	s := g.sc.searches.get()
 	ns := 2 * len(g.nodes)
 	s.g, s.round, s.within = g, 0, nil
 	s.stamp = slices.Grow(s.stamp[:0], ns)[:ns]
@@ -804,8 +798,9 @@ func borrowChainSearch(g *chainGraph) *chainSearch {
 }
 
 func returnChainSearch(s *chainSearch) {
+	sc := s.g.sc
 	s.g = nil
-	chainSearches.Put(s)
+	sc.searches.put(s)
 }
 
 // run searches from node start in the given state, over at most maxLinks links, and
@@ -894,8 +889,6 @@ type chainRuns struct {
 	at     []int32 // state -> its visit, while one search is stored
 }
 
-var chainRunsPool = sync.Pool{New: func() any { return new(chainRuns) }}
-
 // run returns the visits of the search from start, and the index of the first of them
 // in the visits that hold them all (for chainVisitPath).
 func (r *chainRuns) run(start int32) ([]chainVisit, int32, []chainVisit) {
@@ -931,9 +924,9 @@ func (g *chainGraph) visitsThroughGroup(vs []chainVisit, i int32) bool {
 // over up to maxLinks links. With within set, a search from node x keeps to the
 // states of x's false state's component: a loop back to x never leaves it, and the
 // part of the search inside it is the same as that of a search without the bound.
-// Give the result back to chainRunsPool when done with it.
+// Give the result back with g.sc.runs.put when done with it.
 func (g *chainGraph) searchFrom(start []bool, maxLinks int, within *chainComps) *chainRuns {
-	r := chainRunsPool.Get().(*chainRuns)
+	r := g.sc.runs.get()
 	r.runAt = slices.Grow(r.runAt[:0], len(g.nodes)+1)[:len(g.nodes)+1]
 	r.visits = r.visits[:0]
 	r.at = slices.Grow(r.at[:0], 2*len(g.nodes))[:2*len(g.nodes)]
@@ -974,86 +967,22 @@ func (g *chainGraph) mayConclude(i int32) bool {
 	return false
 }
 
-// chainGraphs remembers the graphs of the last few states asked about, a few per link
-// kind, so that solves running side by side (the web app, parallel tests) do not undo
-// each other's. A graph is built outside the lock; two callers may build the same one.
-var chainGraphs struct {
-	sync.Mutex
-	entries []chainGraphEntry
-	clock   uint64
-}
-
-// chainGraphKeep is how many graphs are remembered: two states for each link kind.
-const chainGraphKeep = 8
-
-type chainGraphEntry struct {
-	kinds chainLinks
-	state boardState
-	g     *chainGraph
-	used  uint64
-}
-
-// chainGraphFor returns the graph of b's state for the given links, built or
-// remembered. The graph keeps its own copy of the board: it outlives the caller's
-// board, which the pipeline changes as soon as a step is applied. Links that are some
-// of allChainLinks (X- and XY-chains) get a view of that graph (chainSubgraph). Give
-// it back with releaseChainGraph when done.
-func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
+// chainGraph returns the graph of b's state (the solve's current one) for the given
+// links, built on first use and kept until the pipeline applies a step (invalidate).
+// The graph keeps its own copy of the board. Links that are some of allChainLinks (X-
+// and XY-chains) get a view of that graph (chainSubgraph).
+func (s *solveState) chainGraph(b *board.Board, kinds chainLinks) *chainGraph {
 	if !kinds.groups && !kinds.als && kinds != allChainLinks {
-		return chainSubgraph(chainGraphFor(b, allChainLinks), kinds)
+		return chainSubgraph(s.chainGraph(b, allChainLinks), kinds)
 	}
-	chainGraphs.Lock()
-	chainGraphs.clock++
-	for i := range chainGraphs.entries {
-		e := &chainGraphs.entries[i]
-		if e.kinds == kinds && e.state.holds(b) {
-			e.used = chainGraphs.clock
-			g := e.g
-			g.refs++
-			chainGraphs.Unlock()
+	for _, g := range s.res.graphs {
+		if g.kinds == kinds {
 			return g
 		}
 	}
-	chainGraphs.Unlock()
-	g := buildChainGraph(b, kinds)
-	g.refs = 1
-	e := chainGraphEntry{kinds: kinds, g: g}
-	e.state.record(b)
-	chainGraphs.Lock()
-	defer chainGraphs.Unlock()
-	chainGraphs.clock++
-	e.used = chainGraphs.clock
-	if len(chainGraphs.entries) < chainGraphKeep {
-		chainGraphs.entries = append(chainGraphs.entries, e)
-		return g
-	}
-	// Replace the entry used longest ago.
-	oldest := -1
-	for i, x := range chainGraphs.entries {
-		if oldest < 0 || x.used < chainGraphs.entries[oldest].used {
-			oldest = i
-		}
-	}
-	if old := chainGraphs.entries[oldest].g; old.refs == 0 {
-		old.recycle()
-	} else {
-		old.evicted = true
-	}
-	chainGraphs.entries[oldest] = e
+	g := buildChainGraph(&s.sc, b, kinds)
+	s.res.graphs = append(s.res.graphs, g)
 	return g
-}
-
-// releaseChainGraph says that a finder is done with g, from chainGraphFor.
-func releaseChainGraph(g *chainGraph) {
-	if g.base != nil {
-		g = g.base
-	}
-	chainGraphs.Lock()
-	defer chainGraphs.Unlock()
-	g.refs--
-	if g.refs == 0 && g.evicted {
-		g.recycle()
-	}
 }
 
 // chainSubgraph returns base, the graph of allChainLinks (which the loops and AICs use
@@ -1063,7 +992,7 @@ func releaseChainGraph(g *chainGraph) {
 func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
 		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,
-		store: new(chainGraphBufs)} // for what it may compute itself, never recycled
+		kinds: k, sc: base.sc, store: new(chainGraphBufs)} // for what it may compute itself, never recycled
 	keep := func(x, y int32, strong bool) bool {
 		nx, ny := &base.nodes[x], &base.nodes[y]
 		if k.bivalueOnly && (base.b.Candidates(nx.cell).Count() != 2 || base.b.Candidates(ny.cell).Count() != 2) {
@@ -1088,15 +1017,13 @@ func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	return g
 }
 
-// tarjanScratch holds tarjan's working arrays, pooled: a graph has thousands of
+// tarjanScratch holds tarjan's working arrays, kept in the solve's scratch: a graph has thousands of
 // states, and its components are found once per state of the board that reaches the
 // chains.
 type tarjanScratch struct {
 	index, low, cursor []int32
 	stack, calls       []int32
 }
-
-var tarjanPool = sync.Pool{New: func() any { return new(tarjanScratch) }}
 
 func (sc *tarjanScratch) reset(ns int) {
 	grow := func(s []int32, v int32) []int32 {

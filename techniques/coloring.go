@@ -148,14 +148,13 @@ func colourClusters(dst []colourCluster, b *board.Board, d board.Digit) []colour
 	return dst
 }
 
-// colourings memoises the clusters of every digit of the last board state asked for:
-// the four colouring techniques are tried one after another on one state.
-var colourings stateMemo[[][]colourCluster]
-
-// colouringsFor returns the clusters of each digit d of b's state at index d-1, made or
-// remembered. They are shared: read them, never change them.
-func colouringsFor(b *board.Board) [][]colourCluster {
-	return colourings.get(b, func(b *board.Board) [][]colourCluster {
+// colouringsFor returns the clusters of each digit d of the pass's state at index d-1,
+// made or kept from an earlier technique on that state: the four colouring techniques
+// are tried one after another on one state. They are shared: read them, never change
+// them.
+func colouringsFor(p *Pass) [][]colourCluster {
+	b := p.Board()
+	return p.st.res.colourings.get(func() [][]colourCluster {
 		out := make([][]colourCluster, b.Layout().N())
 		for d := range out {
 			out[d] = colourClusters(nil, b, board.Digit(d+1))
@@ -210,8 +209,9 @@ func colourWrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
 // simpleColors is the finder of the simple-colours techniques: rule applied to each
 // cluster of each digit.
 func simpleColors(id string, rule colourRule) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for d, clusters := range colouringsFor(b) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		for d, clusters := range colouringsFor(p) {
 			d := board.Digit(d + 1)
 			if len(clusters) == 0 {
 				continue
@@ -297,8 +297,9 @@ func seesBothRemoves(x, y *colourCluster, _ board.CellSet) (board.CellSet, int, 
 // multiColors is the finder of the multi-colours techniques: rule applied to each pair
 // of clusters of each digit.
 func multiColors(id string, rule multiRule) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for d, clusters := range colouringsFor(b) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		for d, clusters := range colouringsFor(p) {
 			d := board.Digit(d + 1)
 			if len(clusters) < 2 {
 				continue

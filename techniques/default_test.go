@@ -143,7 +143,7 @@ func TestFindersSound(t *testing.T) {
 		for !b.Solved() {
 			var first *explain.Step
 			for _, tech := range ts {
-				tech.Find(b, func(s explain.Step) bool {
+				findOn(tech, b, func(s explain.Step) bool {
 					requireSound(t, fmt.Sprintf("puzzle %d", i+1), b, sol, s)
 					if first == nil {
 						first = &s
@@ -203,7 +203,7 @@ func TestFindersEveryLayout(t *testing.T) {
 				for !b.Solved() {
 					var first *explain.Step
 					for _, tech := range ts {
-						tech.Find(b, func(s explain.Step) bool {
+						findOn(tech, b, func(s explain.Step) bool {
 							requireSound(t, fmt.Sprintf("%dx%d", n, n), b, sol, s)
 							if first == nil {
 								first = &s

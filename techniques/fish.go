@@ -66,7 +66,8 @@ Rows and columns may swap roles.`,
 // columns) in which a digit's places all fall in size cover lines of the other
 // direction; the digit leaves the cover lines outside the base lines.
 func fish(id string, size int) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		n := l.N()
 		var masks [board.MaxSize]uint32
@@ -251,8 +252,9 @@ var SashimiJellyfish = Technique{
 // lines in the fin box, off the base lines. A fish whose fin box holds a corner (a
 // base place in a cover line) is finned, else sashimi.
 func finnedFish(id string, size int, sashimi bool) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for _, f := range finnedFishFor(b, size) {
+	return func(p *Pass) {
+		report := p.Report
+		for _, f := range finnedFishFor(p, size) {
 			if f.sashimi != sashimi {
 				continue
 			}
@@ -271,15 +273,13 @@ type finFound struct {
 	sashimi bool
 }
 
-// finnedFishes memoises, per size, the finned and sashimi fish of the last board state
-// asked for: the two kinds come from one walk, and the pipeline asks for both on one
-// state.
-var finnedFishes [5]stateMemo[[]finFound]
-
-// finnedFishFor returns the finned and sashimi fish of b's state with size base lines,
-// in the order of the walk (rows first, digits in order), found or remembered.
-func finnedFishFor(b *board.Board, size int) []finFound {
-	return finnedFishes[size].get(b, func(b *board.Board) []finFound {
+// finnedFishFor returns the finned and sashimi fish of the pass's state with size base
+// lines, in the order of the walk (rows first, digits in order), found or kept from an
+// earlier technique on that state: the two kinds come from one walk, and the pipeline
+// asks for both on one state.
+func finnedFishFor(p *Pass, size int) []finFound {
+	b := p.Board()
+	return p.st.res.finned[size].get(func() []finFound {
 		l := b.Layout()
 		n := l.N()
 		f := finScan{b: b, l: l, size: size}

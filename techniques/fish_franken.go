@@ -296,7 +296,8 @@ type houseSet = placeSet
 // in the finned search, left as a fin; a house passed over for a place is not taken
 // later, so each set of covers comes once.
 func complexFish(id string, size int, sets fishSets, finned bool) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		s := complexScan{b: b, l: b.Layout(), report: report, id: id, size: size, sets: sets, finned: finned}
 		n := s.l.N()
 		for d := board.Digit(1); int(d) <= n; d++ {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -203,11 +202,10 @@ type nodeInfo struct {
 	via     uint8 // the house of a hidden single (3N <= 75 houses)
 }
 
-var forcingEngines = sync.Pool{New: func() any { return new(forcingEngine) }}
-
-// loadEngine returns an engine holding b's candidates, ready to propagate by rule.
-func loadEngine(b *board.Board, rule propagation) *forcingEngine {
-	e := forcingEngines.Get().(*forcingEngine)
+// loadEngine returns an engine from the solve's scratch holding b's candidates, ready
+// to propagate by rule. Give it back with release.
+func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
+	e := sc.forcing.get()
 	l := b.Layout()
 	n := l.N()
 	if e.l != l {
@@ -247,7 +245,7 @@ func loadEngine(b *board.Board, rule propagation) *forcingEngine {
 	return e
 }
 
-func (e *forcingEngine) release() { forcingEngines.Put(e) }
+func (e *forcingEngine) release(sc *scratch) { sc.forcing.put(e) }
 
 func (e *forcingEngine) node(c board.Cell, d board.Digit, on bool) int32 {
 	x := int32((int(c)*e.n + int(d) - 1) * 2)
@@ -544,9 +542,8 @@ func (e *forcingEngine) conclusion(x int32, s *explain.Step) {
 // walk there, and a premise whose walks reach no contradiction
 // (chainGraph.contradictable) has none to find: most premises, on the states where
 // the pipeline gets this far.
-func skipUncontradictable(b *board.Board, e *forcingEngine, premises []int32, done []bool) {
-	g := chainGraphFor(b, allChainLinks)
-	defer releaseChainGraph(g)
+func skipUncontradictable(st *solveState, b *board.Board, e *forcingEngine, premises []int32, done []bool) {
+	g := st.chainGraph(b, allChainLinks)
 	may := g.contradictable()
 	for i, p := range premises {
 		c, d, on := e.candidate(p)
@@ -559,9 +556,10 @@ func skipUncontradictable(b *board.Board, e *forcingEngine, premises []int32, do
 // forcingContradiction is the finder of both contradiction techniques: every premise
 // that propagation refutes, shortest contradiction first.
 func forcingContradiction(id string, rule propagation) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		e := loadEngine(b, rule)
-		defer e.release()
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		e := loadEngine(&p.st.sc, b, rule)
+		defer e.release(&p.st.sc)
 		type found struct {
 			premise int32
 			depth   int32
@@ -569,7 +567,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 		premises := e.premises()
 		done := make([]bool, len(premises)) // followed to the end, or refuted
 		if rule == alongChains {
-			skipUncontradictable(b, e, premises, done)
+			skipUncontradictable(p.st, b, e, premises, done)
 		}
 		var hits []found
 		for _, maxDepth := range depthCaps {

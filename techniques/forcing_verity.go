@@ -213,9 +213,10 @@ func (v *verityFinder) step(id string, h verityHit, maxDepth int32) explain.Step
 // of a group force, cheapest first (by the longest branch, then all branches together),
 // each node once, from its cheapest group.
 func forcingVerity(id string, rule propagation) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		e := loadEngine(b, rule)
-		defer e.release()
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		e := loadEngine(&p.st.sc, b, rule)
+		defer e.release(&p.st.sc)
 		v := newVerityFinder(e)
 		reported := make([]bool, len(e.info))
 		for _, maxDepth := range depthCaps {

@@ -60,7 +60,8 @@ func (s kindSet) has(k board.HouseKind) bool { return s&(1<<k) != 0 }
 // (of a kind in cover) is removed from the rest of that house. A lone place is a
 // hidden single and is left to that technique.
 func lockedCandidates(id string, base, cover kindSet) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		n := l.N()
 		for h := range board.House(l.Houses()) {

@@ -50,7 +50,8 @@ type medusaState struct {
 	near board.CellSet
 }
 
-func findMedusa(b *board.Board, report func(explain.Step) bool) {
+func findMedusa(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	n := l.N()
 	clusters := medusaClusters(b)

@@ -56,27 +56,41 @@ func Apply(b *board.Board, s explain.Step) error {
 }
 
 // First returns the first step that one of ts finds on b, trying them in order, and
-// the technique that found it. Techniques that need uniqueness are skipped unless
-// k.Unique.
-func First(b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool) {
-	// One callback for every technique: the step it keeps escapes to the heap, once
-	// per call rather than once per technique tried.
+// the technique that found it; ok is false when none finds one. Techniques that need
+// uniqueness are skipped unless k.Unique. It returns an error wrapping ErrNoFinder,
+// before running any, when a technique of ts cannot be run, and ctx.Err() when the
+// context ends the search.
+func First(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (step explain.Step, t Technique, ok bool, err error) {
+	if err := checkRunnable(ts); err != nil {
+		return explain.Step{}, Technique{}, false, err
+	}
+	return newSolveState().first(ctx, b, ts, k)
+}
+
+// first is First within a solve: the techniques share the results of b's state.
+func (s *solveState) first(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool, error) {
+	// One callback and one Pass for every technique: the step it keeps escapes to the
+	// heap, once per call rather than once per technique tried.
 	var got explain.Step
 	found := false
-	take := func(s explain.Step) bool {
-		got, found = s, true
+	p := s.pass(ctx, b, Technique{}, func(st explain.Step) bool {
+		got, found = st, true
 		return false
-	}
+	})
 	for _, t := range ts {
 		if t.NeedsUnique && !k.Unique {
 			continue
 		}
-		t.Find(b, take)
+		if err := ctx.Err(); err != nil {
+			return explain.Step{}, Technique{}, false, err
+		}
+		p.Technique = t
+		p.run()
 		if found {
-			return got, t, true
+			return got, t, true, nil
 		}
 	}
-	return explain.Step{}, Technique{}, false
+	return explain.Step{}, Technique{}, false, ctx.Err()
 }
 
 // ErrNotUnique is returned for a fallback step on a puzzle that is not known to have
@@ -170,6 +184,9 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 	if ts == nil {
 		ts = Default()
 	}
+	if err := checkRunnable(ts); err != nil {
+		return tr, err
+	}
 	sols, err := fallback.Solutions(ctx, b, 2)
 	switch {
 	case errors.Is(err, fallback.ErrNoSolution) || err == nil && len(sols) == 0:
@@ -185,11 +202,12 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 		tr.SecondSolution = board.Line(sols[1])
 	}
 	work := b.Clone()
+	st := newSolveState()
 	for !work.Solved() {
-		if err := ctx.Err(); err != nil {
+		step, _, ok, err := st.first(ctx, work, ts, k)
+		if err != nil {
 			return tr, err
 		}
-		step, _, ok := First(work, ts, k)
 		if !ok {
 			if opt.Fallback == FallbackStop || !k.Unique {
 				tr.Summary.Stuck = true
@@ -200,7 +218,9 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 			}
 			tr.Summary.UsedFallback = true
 		}
-		if err := Apply(work, step); err != nil {
+		err = Apply(work, step)
+		st.invalidate() // the board changed, even when only partly
+		if err != nil {
 			return tr, err
 		}
 		tr.Steps = append(tr.Steps, step)

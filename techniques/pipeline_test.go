@@ -335,3 +335,50 @@ func TestOptionalTechniques(t *testing.T) {
 		assert.Equal(t, tech.Name, got.Name)
 	}
 }
+
+// TestUnrunnableTechniques checks that Solve, First and Steps refuse a technique set
+// holding a technique they cannot run (Search, which has no finder, or a value with
+// none) with an error that names it, before running anything, and never panic.
+func TestUnrunnableTechniques(t *testing.T) {
+	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	require.NoError(t, err)
+	ctx := context.Background()
+	for name, ts := range map[string][]Technique{
+		"search alone":      {Search},
+		"search after some": {FullHouse, HiddenSingle, Search},
+		"no finder":         {FullHouse, {ID: "made-up"}},
+	} {
+		var tr explain.Trace
+		require.NotPanics(t, func() { tr, err = Solve(ctx, b, Options{Techniques: ts}) }, name)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+		bad := ts[len(ts)-1].ID
+		assert.Contains(t, err.Error(), bad, name)
+		assert.Empty(t, tr.Steps, name)
+
+		require.NotPanics(t, func() { _, _, _, err = First(ctx, b, ts, Knowledge{Unique: true}) }, name)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+		assert.Contains(t, err.Error(), bad, name)
+
+		_, err = ts[len(ts)-1].Steps(ctx, b, 0)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+	}
+	// The same set without the faulty technique runs.
+	step, tech, ok, err := First(ctx, b, []Technique{FullHouse, HiddenSingle}, Knowledge{Unique: true})
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, tech.ID, step.Technique)
+}
+
+// TestStepsLimit checks that Technique.Steps stops at its limit, and finds them all
+// without one.
+func TestStepsLimit(t *testing.T) {
+	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	require.NoError(t, err)
+	all, err := HiddenSingle.Steps(context.Background(), b, 0)
+	require.NoError(t, err)
+	require.Greater(t, len(all), 2)
+	two, err := HiddenSingle.Steps(context.Background(), b, 2)
+	require.NoError(t, err)
+	assert.Equal(t, all[:2], two)
+	assert.Equal(t, findAll(HiddenSingle, b), all)
+}

@@ -339,7 +339,8 @@ func (c linkChain) step(id string) explain.Step {
 
 // linkChains is the finder of the chains of two conjugate pairs of the given shape.
 func linkChains(id string, shape chainShape) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		forEachLinkChain(b, shape, func(c linkChain) bool { return report(c.step(id)) })
 	}
 }
@@ -348,7 +349,8 @@ func linkChains(id string, shape chainShape) Finder {
 // different eliminations. Like HoDoKu it does not ask the two kites to share a digit:
 // two digits can each have a row pair and a column pair at the same two cells, and two
 // cases of HoDoKu's library (code 0404) are such pairs.
-func dualKites(b *board.Board, report func(explain.Step) bool) {
+func dualKites(p *Pass) {
+	b, report := p.Board(), p.Report
 	var kites []linkChain
 	forEachLinkChain(b, shapeKite, func(c linkChain) bool {
 		kites = append(kites, c)
@@ -524,14 +526,16 @@ func (r rectangle) step(id string) explain.Step {
 
 // emptyRectangles is the finder of empty rectangles.
 func emptyRectangles(id string) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		forEachRectangle(b, func(r rectangle) bool { return report(r.step(id)) })
 	}
 }
 
 // dualEmptyRectangles finds pairs of empty rectangles on the same box and digit (so
 // the same places in the box) with different eliminations.
-func dualEmptyRectangles(b *board.Board, report func(explain.Step) bool) {
+func dualEmptyRectangles(p *Pass) {
+	b, report := p.Board(), p.Report
 	var rs []rectangle
 	flush := func() bool {
 		for i, x := range rs {

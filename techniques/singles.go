@@ -96,7 +96,8 @@ func lastCell(b *board.Board, h board.House) (board.Cell, board.Digit, bool) {
 	return c, d, true
 }
 
-func findFullHouse(b *board.Board, report func(explain.Step) bool) {
+func findFullHouse(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for k := range l.Houses() {
 		h := scanHouse(l, k)
@@ -125,7 +126,8 @@ func fullEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) boo
 	return false
 }
 
-func findHiddenSingle(b *board.Board, report func(explain.Step) bool) {
+func findHiddenSingle(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for k := range l.Houses() {
 		h := scanHouse(l, k)
@@ -158,7 +160,8 @@ func hiddenEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) b
 	return false
 }
 
-func findNakedSingle(b *board.Board, report func(explain.Step) bool) {
+func findNakedSingle(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for c := range board.Cell(l.Cells()) {
 		d, ok := b.Candidates(c).Single()

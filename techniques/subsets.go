@@ -164,7 +164,8 @@ const (
 // are looked at in index order (rows, columns, boxes); a subset whose cells share an
 // earlier house was reported there, with the eliminations of every shared house.
 func nakedSubsets(id string, size int, filter nakedFilter) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		var masks [board.MaxSize]uint32
 		var pos [board.MaxSize]int
@@ -264,7 +265,8 @@ func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.Digit
 // candidate. Houses are looked at boxes first, then rows, then columns; a subset that is
 // hidden in an earlier house of its cells too was reported there.
 func hiddenSubsets(id string, size int) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		var masks [board.MaxSize]uint32
 		var digits [board.MaxSize]board.Digit

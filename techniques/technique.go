@@ -4,9 +4,6 @@ package techniques
 
 import (
 	"slices"
-
-	"github.com/stepdoku/stepdoku/board"
-	"github.com/stepdoku/stepdoku/explain"
 )
 
 // Technique is one solving technique: a declared value with a stable ID and a finder.
@@ -27,17 +24,17 @@ type Technique struct {
 	// NeedsUnique marks techniques that are only sound on a puzzle known to have one
 	// solution (uniqueness techniques); the pipeline skips them otherwise.
 	NeedsUnique bool
-	// Find reports every step of the technique on b, in a stable order, until report
-	// returns false. It only reads b.
+	// Find reports every step of the technique on the pass's board, in a stable
+	// order, until p.Report returns false. It only reads the board.
 	Find Finder
 }
 
-// Finder looks for steps of one technique. It calls report for each step found and
-// stops as soon as report returns false.
-type Finder func(b *board.Board, report func(explain.Step) bool)
+// Finder looks for steps of one technique on p.Board(). It calls p.Report for each
+// step found and stops as soon as that returns false, or the context is done.
+type Finder func(p *Pass)
 
-// Finders that run on every board state reuse their buffers from call to call (in
-// pools or memos); these two size one for its next use.
+// Finders that run on every board state reuse their buffers from state to state (in
+// the solve's scratch); these two size one for its next use.
 
 // grown returns s with n zeros, reusing its array when it is large enough.
 func grown[T any](s []T, n int) []T {

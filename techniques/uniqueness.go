@@ -220,13 +220,12 @@ func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
 type urCheck func(b *board.Board, r *urRect, report func(explain.Step) bool) bool
 
 // rectangles calls check on every candidate unique rectangle of b (findRectangles), in
-// order, until report asks to stop.
-func rectangles(check urCheck) Finder { return checkEach(&urRects, findRectangles, check) }
-
-// urRects memoises the candidate rectangles of the last board state asked for: the
-// pipeline tries the seven rectangle types one after another on one state, and finding
-// the rectangles was most of what each cost.
-var urRects stateMemo[[]urRect]
+// order, until report asks to stop. The rectangles are kept for the state
+// (stateResults.urRects): the pipeline tries the seven rectangle types one after
+// another on one state, and finding the rectangles was most of what each cost.
+func rectangles(check urCheck) Finder {
+	return checkEach(func(r *stateResults) *memo[[]urRect] { return &r.urRects }, findRectangles, check)
+}
 
 // findRectangles lists every candidate unique rectangle of b: rows and columns in
 // order, and for each rectangle each pair of digits that one of its corners holds
@@ -716,14 +715,11 @@ type avoidRect struct {
 type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
 
 // avoidableRectangles calls check on every avoidable rectangle of b (findAvoidable), in
-// order, until report asks to stop.
+// order, until report asks to stop. Both types look through the same list, kept for
+// the state (stateResults.avoidRects).
 func avoidableRectangles(check avoidCheck) Finder {
-	return checkEach(&avoidRects, findAvoidable, check)
+	return checkEach(func(r *stateResults) *memo[[]avoidRect] { return &r.avoidRects }, findAvoidable, check)
 }
-
-// avoidRects memoises the avoidable rectangles of the last board state asked for,
-// which both types look through.
-var avoidRects stateMemo[[]avoidRect]
 
 // findAvoidable lists every rectangle over two rows, two columns and two boxes whose
 // corners are no givens, whose solved corners hold two digits crosswise, one at least
@@ -872,7 +868,8 @@ candidates go.`,
 	Find: findBUGPlus1,
 }
 
-func findBUGPlus1(b *board.Board, report func(explain.Step) bool) {
+func findBUGPlus1(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	odd := board.Cell(-1)
 	for c := range board.Cell(l.Cells()) {

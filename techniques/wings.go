@@ -105,7 +105,8 @@ type wingShape struct {
 // would have more digits than the wing has cells, or two digits each in cells that do
 // not see each other.
 func bentWings(id string, shape wingShape) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
@@ -363,7 +364,8 @@ is y, and a cell that sees both cannot be y.`,
 	Find: findWWings,
 }
 
-func findWWings(b *board.Board, report func(explain.Step) bool) {
+func findWWings(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	var bivalue []board.Cell
 	for c := range board.Cell(l.Cells()) {
@@ -461,7 +463,8 @@ apart is a naked pair.)`,
 // ones found first have not.
 const remotePairBudget = 1 << 14
 
-func findRemotePairs(b *board.Board, report func(explain.Step) bool) {
+func findRemotePairs(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	groups := map[board.DigitSet][]board.Cell{}
 	var order []board.DigitSet
