@@ -57,7 +57,6 @@ const (
 // doubly linked pair the loop (X1=X2)A-(X2=X1)B.
 var ALSXZ = Technique{
 	ID:         idALSXZ,
-	Name:       "ALS-XZ",
 	Difficulty: 7.5,
 	Score:      300,
 	Codes:      []string{"0901"},
@@ -82,7 +81,6 @@ from cells seeing all of its places in both) and every other digit of a set stay
 // (Z=X)A-(X=Y)C-(Y=Z)B.
 var ALSXYWing = Technique{
 	ID:         idALSXYWing,
-	Name:       "ALS-XY-Wing",
 	Difficulty: 7.6,
 	Score:      320,
 	Codes:      []string{"0902"},
@@ -104,7 +102,6 @@ holds Z, and Z leaves every cell that sees all the Zs of A and B.`,
 // (Z=X1)A1-(X1=X2)A2-...-(Xk=Z)Ak.
 var ALSChain = Technique{
 	ID:         idALSChain,
-	Name:       "ALS Chain",
 	Difficulty: 7.7,
 	Score:      340,
 	Codes:      []string{"0903"},
@@ -128,7 +125,6 @@ last set holds Z, and Z leaves every cell that sees all the Zs of both.`,
 // one branch per stem digit: (d)stem-(d=Z)petal, or (Z)stem.
 var DeathBlossom = Technique{
 	ID:         idDeathBlossom,
-	Name:       "Death Blossom",
 	Difficulty: 7.8,
 	Score:      360,
 	Codes:      []string{"0904"},

@@ -23,7 +23,6 @@ const (
 // its digits; Houses are the line and the box; Digits are all the digits of the pattern.
 var SueDeCoq = Technique{
 	ID:         idSueDeCoq,
-	Name:       "Sue de Coq",
 	Difficulty: 7.4,
 	Score:      250,
 	Codes:      []string{"1101"},

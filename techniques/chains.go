@@ -29,7 +29,6 @@ const (
 // house) joined by weak links; either end holds the digit, so cells seeing both lose it.
 var XChain = Technique{
 	ID:         idXChain,
-	Name:       "X-Chain",
 	Difficulty: chainDifficultySingle,
 	Score:      chainScoreSingleDigitish,
 	Codes:      []string{"0701"},
@@ -47,7 +46,6 @@ cannot hold it.`,
 // digit; when both ends share a digit, cells seeing both ends lose it.
 var XYChain = Technique{
 	ID:         idXYChain,
-	Name:       "XY-Chain",
 	Difficulty: chainDifficultySingle,
 	Score:      chainScoreSingleDigitish,
 	Codes:      []string{"0702"},
@@ -64,7 +62,6 @@ first or the last cell is x, so x leaves every cell that sees both.`,
 // it becomes strong, so the rest of each such house or cell loses the linked digits.
 var ContinuousNiceLoop = Technique{
 	ID:         idContinuousNiceLoop,
-	Name:       "Continuous Nice Loop",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0706"},
@@ -82,7 +79,6 @@ of its digits.`,
 // that implies its own falsehood goes, one that follows from its own falsehood is placed.
 var DiscontinuousNiceLoop = Technique{
 	ID:         idDiscontinuousNiceLoop,
-	Name:       "Discontinuous Nice Loop",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0707"},
@@ -100,7 +96,6 @@ cell's other candidates go.`,
 // ends is true, so every candidate weakly linked to both ends goes.
 var AIC = Technique{
 	ID:         idAIC,
-	Name:       "AIC",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0708"},
@@ -118,7 +113,6 @@ end's digit in an end's cell) is false.`,
 // node: the places of a digit in one box-line intersection, taken together.
 var GroupedContinuousNiceLoop = Technique{
 	ID:         idGroupedContinuousLoop,
-	Name:       "Grouped Continuous Nice Loop",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0709"},
@@ -134,7 +128,6 @@ cannot.`,
 // GroupedDiscontinuousNiceLoop is the discontinuous nice loop that uses group nodes.
 var GroupedDiscontinuousNiceLoop = Technique{
 	ID:         idGroupedDiscontinuous,
-	Name:       "Grouped Discontinuous Nice Loop",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0710"},
@@ -149,7 +142,6 @@ loop: a candidate that disproves itself goes, one that proves itself is placed.`
 // GroupedAIC is the AIC that uses group nodes.
 var GroupedAIC = Technique{
 	ID:         idGroupedAIC,
-	Name:       "Grouped AIC",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0711"},

@@ -15,8 +15,7 @@ const (
 // SimpleColorsTrap removes a digit from the cells that see both colours of one
 // cluster of conjugate pairs.
 var SimpleColorsTrap = Technique{
-	ID:   idSimpleColorsTrap,
-	Name: "Simple Colors Trap",
+	ID: idSimpleColorsTrap,
 	// Sudoku Explainer has no colouring; it rates the same reasoning as an X-cycle (6.5
 	// and up). 4.5 keeps colouring after the short single-digit chains it generalises and
 	// before the wings, as HoDoKu's order does.
@@ -38,7 +37,6 @@ candidates.`,
 // each other.
 var SimpleColorsWrap = Technique{
 	ID:         idSimpleColorsWrap,
-	Name:       "Simple Colors Wrap",
 	Difficulty: 4.5,
 	Score:      150,
 	Codes:      []string{"0501"},
@@ -53,8 +51,7 @@ every cell of that colour loses it, and the other colour holds it.`,
 // MultiColors1 removes a digit from the cells that see the opposite colours of two
 // clusters one of whose colours see each other.
 var MultiColors1 = Technique{
-	ID:   idMultiColors1,
-	Name: "Multi Colors 1",
+	ID: idMultiColors1,
 	// After simple colours, as in HoDoKu, which scores it higher (200 against 150).
 	Difficulty: 4.6,
 	Score:      200,
@@ -72,7 +69,6 @@ opposites loses it.`,
 // another cluster.
 var MultiColors2 = Technique{
 	ID:         idMultiColors2,
-	Name:       "Multi Colors 2",
 	Difficulty: 4.6,
 	Score:      200,
 	Codes:      []string{"0503"},

@@ -18,7 +18,6 @@ const (
 // columns (or the same with rows and columns swapped).
 var XWing = Technique{
 	ID:         idXWing,
-	Name:       "X-Wing",
 	Difficulty: 3.2,
 	Score:      140,
 	Codes:      []string{"0300"},
@@ -34,7 +33,6 @@ other cell of the two columns. The same holds with rows and columns swapped.`,
 // Swordfish is the X-Wing over three rows and three columns.
 var Swordfish = Technique{
 	ID:         idSwordfish,
-	Name:       "Swordfish",
 	Difficulty: 3.8,
 	Score:      150,
 	Codes:      []string{"0301"},
@@ -50,7 +48,6 @@ the three columns. Rows and columns may swap roles.`,
 // Jellyfish is the X-Wing over four rows and four columns.
 var Jellyfish = Technique{
 	ID:         idJellyfish,
-	Name:       "Jellyfish",
 	Difficulty: 5.2,
 	Score:      160,
 	Codes:      []string{"0302"},
@@ -180,7 +177,6 @@ digit and clears its box; a cell of a cover line in the fin's box is cleared bot
 // FinnedXWing is the X-Wing with fins: extra places of the digit in one box of a base line.
 var FinnedXWing = Technique{
 	ID:         idFinnedXWing,
-	Name:       "Finned X-Wing",
 	Difficulty: 3.4,
 	Score:      130,
 	Codes:      []string{"0310"},
@@ -191,7 +187,6 @@ var FinnedXWing = Technique{
 // FinnedSwordfish is the Swordfish with fins.
 var FinnedSwordfish = Technique{
 	ID:         idFinnedSwordfish,
-	Name:       "Finned Swordfish",
 	Difficulty: 4.0,
 	Score:      200,
 	Codes:      []string{"0311"},
@@ -202,7 +197,6 @@ var FinnedSwordfish = Technique{
 // FinnedJellyfish is the Jellyfish with fins.
 var FinnedJellyfish = Technique{
 	ID:         idFinnedJellyfish,
-	Name:       "Finned Jellyfish",
 	Difficulty: 5.4,
 	Score:      240,
 	Codes:      []string{"0312"},
@@ -216,7 +210,6 @@ var FinnedJellyfish = Technique{
 // finned fish first where both apply.
 var SashimiXWing = Technique{
 	ID:         idSashimiXWing,
-	Name:       "Sashimi X-Wing",
 	Difficulty: 3.5,
 	Score:      150,
 	Codes:      []string{"0320"},
@@ -227,7 +220,6 @@ var SashimiXWing = Technique{
 // SashimiSwordfish is the finned Swordfish with no corner in its fin box.
 var SashimiSwordfish = Technique{
 	ID:         idSashimiSwordfish,
-	Name:       "Sashimi Swordfish",
 	Difficulty: 4.1,
 	Score:      240,
 	Codes:      []string{"0321"},
@@ -238,7 +230,6 @@ var SashimiSwordfish = Technique{
 // SashimiJellyfish is the finned Jellyfish with no corner in its fin box.
 var SashimiJellyfish = Technique{
 	ID:         idSashimiJellyfish,
-	Name:       "Sashimi Jellyfish",
 	Difficulty: 5.5,
 	Score:      280,
 	Codes:      []string{"0322"},

@@ -56,7 +56,6 @@ const (
 // followed along single chains of strong and weak links, contradict each other.
 var ForcingChainContradiction = Technique{
 	ID:         idForcingChainContradiction,
-	Name:       "Forcing Chain Contradiction",
 	Difficulty: 8.0,
 	Score:      500,
 	Codes:      []string{"1301"},
@@ -74,7 +73,6 @@ false, a cell left empty, a digit with no place in a house), the assumption was 
 // or of a candidate and its negation forces, following single chains.
 var ForcingChainVerity = Technique{
 	ID:         idForcingChainVerity,
-	Name:       "Forcing Chain Verity",
 	Difficulty: 8.3,
 	Score:      500,
 	Codes:      []string{"1302"},
@@ -92,7 +90,6 @@ forcing chains are the two common forms.`,
 // followed through every naked and hidden single they create, contradict each other.
 var ForcingNetContradiction = Technique{
 	ID:         idForcingNetContradiction,
-	Name:       "Forcing Net Contradiction",
 	Difficulty: 8.6,
 	Score:      700,
 	Codes:      []string{"1303"},
@@ -109,7 +106,6 @@ in a contradiction, the assumption was wrong.`,
 // or of a candidate and its negation forces, following every single the cases create.
 var ForcingNetVerity = Technique{
 	ID:         idForcingNetVerity,
-	Name:       "Forcing Net Verity",
 	Difficulty: 8.9,
 	Score:      700,
 	Codes:      []string{"1304"},

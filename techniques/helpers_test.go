@@ -99,7 +99,7 @@ func familyCodes(ts []Technique) []string {
 // changes something and names only candidates.
 func mustApply(tb testing.TB, b *board.Board, s explain.Step) {
 	tb.Helper()
-	require.NoError(tb, Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
+	require.NoError(tb, explain.Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
 }
 
 // stepOrPlace moves a walk on from b: it applies s when ok, and where the techniques

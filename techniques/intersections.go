@@ -14,7 +14,6 @@ const (
 // the digit is confined to that row or column.
 var LockedCandidatesPointing = Technique{
 	ID:         idPointing,
-	Name:       "Locked Candidates Type 1 (Pointing)",
 	Difficulty: 2.6,
 	Score:      50,
 	Codes:      []string{"0100"},
@@ -30,7 +29,6 @@ the box, can hold it: the box "points" along the line and clears it.`,
 // the digit is confined to that box.
 var LockedCandidatesClaiming = Technique{
 	ID:         idClaiming,
-	Name:       "Locked Candidates Type 2 (Claiming)",
 	Difficulty: 2.8,
 	Score:      50,
 	Codes:      []string{"0101"},

@@ -15,7 +15,6 @@ import (
 // solution, and the step eliminates it. It is not in Default(): the pipeline adds it.
 var Search = Technique{
 	ID:         "search",
-	Name:       "Search",
 	Difficulty: 12.0,
 	Score:      10000,
 	Doc: `Search
@@ -30,29 +29,6 @@ type Knowledge struct {
 	// Unique is true when search proved the puzzle has exactly one solution; only then
 	// do uniqueness techniques apply and can the fallback step be proven.
 	Unique bool
-}
-
-// Apply makes step s on b. It checks that the step changes something and that every
-// candidate it removes or places is there, so a faulty finder cannot corrupt a solve.
-func Apply(b *board.Board, s explain.Step) error {
-	l := b.Layout()
-	if len(s.Placements) == 0 && len(s.Eliminations) == 0 {
-		return fmt.Errorf("techniques: %s step changes nothing", s.Technique)
-	}
-	for _, p := range s.Placements {
-		if !b.Has(p.Cell, p.Digit) {
-			return fmt.Errorf("techniques: %s step places %s, which is not a candidate", s.Technique, l.PlacementName(p))
-		}
-	}
-	for _, e := range s.Eliminations {
-		if !b.Has(e.Cell, e.Digit) {
-			return fmt.Errorf("techniques: %s step removes %s, which is not a candidate", s.Technique, l.CandidateName(e))
-		}
-	}
-	if err := explain.Apply(b, s); err != nil {
-		return fmt.Errorf("techniques: %s step: %w", s.Technique, err)
-	}
-	return nil
 }
 
 // First returns the first step that one of ts finds on b, trying them in order, and
@@ -218,10 +194,10 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 			}
 			tr.Summary.UsedFallback = true
 		}
-		err = Apply(work, step)
+		err = explain.Apply(work, step)
 		st.invalidate() // the board changed, even when only partly
 		if err != nil {
-			return tr, err
+			return tr, fmt.Errorf("techniques: %w", err)
 		}
 		tr.Steps = append(tr.Steps, step)
 	}

@@ -24,7 +24,6 @@ const (
 // in parallel lines whose other ends share a crossing line.
 var Skyscraper = Technique{
 	ID:         idSkyscraper,
-	Name:       "Skyscraper",
 	Difficulty: 4.0,
 	Score:      130,
 	Codes:      []string{"0400"},
@@ -42,7 +41,6 @@ column as well the pattern is an X-Wing, which says more, so it is left to the f
 // pairs point, when their other ends meet in one box.
 var TwoStringKite = Technique{
 	ID:         idTwoStringKite,
-	Name:       "2-String Kite",
 	Difficulty: 4.1,
 	Score:      150,
 	Codes:      []string{"0401"},
@@ -59,7 +57,6 @@ of one and the column of the other) loses the digit.`,
 // joined by a weak link, in the shapes that are neither a skyscraper nor a kite.
 var TurbotFish = Technique{
 	ID:         idTurbotFish,
-	Name:       "Turbot Fish",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0403"},
@@ -77,7 +74,6 @@ the Turbot Fish is the rest, where a box holds a pair or joins two parallel line
 // column, and a conjugate pair that leads from that row (or column) to the other.
 var EmptyRectangle = Technique{
 	ID:         idEmptyRectangle,
-	Name:       "Empty Rectangle",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0402"},
@@ -97,7 +93,6 @@ columns may swap roles. HoDoKu's variant with only two places in the box is incl
 // as one step. It is not in Default: each half is a kite that comes first.
 var DualTwoStringKite = Technique{
 	ID:         idDualTwoStringKite,
-	Name:       "Dual 2-String Kite",
 	Difficulty: 4.1,
 	Score:      150,
 	Codes:      []string{"0404"},
@@ -113,7 +108,6 @@ one kite, the other way round makes another. The step makes both eliminations.`,
 // eliminations, reported as one step. It is not in Default: each half comes first.
 var DualEmptyRectangle = Technique{
 	ID:         idDualEmptyRectangle,
-	Name:       "Dual Empty Rectangle",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0405"},

@@ -4,14 +4,15 @@ package techniques
 
 import (
 	"slices"
+
+	"github.com/stepdoku/stepdoku/explain"
 )
 
 // Technique is one solving technique: a declared value with a stable ID and a finder.
 type Technique struct {
-	// ID is stable and kebab-case ("x-wing"); steps and fixtures use it.
+	// ID is stable and kebab-case ("x-wing"); steps and fixtures use it. The display
+	// name comes from explain's catalogue (Name).
 	ID string
-	// Name is the English display name ("X-Wing").
-	Name string
 	// Difficulty is on the Sudoku Explainer scale (hidden single 1.2, X-Wing 3.2, ...).
 	Difficulty float64
 	// Score is HoDoKu's score for one use of the technique; a puzzle's score adds them up.
@@ -45,3 +46,7 @@ func grown[T any](s []T, n int) []T {
 
 // roomFor returns s emptied with room for n elements.
 func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
+
+// Name returns the English display name ("X-Wing"), from explain's catalogue: the one
+// place the names live.
+func (t Technique) Name() string { return explain.Name(t.ID) }
