@@ -268,6 +268,9 @@ func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 	x.tcellAt = append(x.tcellAt, 0) // each entry then appends where its cells end
 	w.x, w.b, w.files, w.petals = x, b, w.files[:0], w.petals[:0]
 	for h := range board.House(l.Houses()) {
+		if sc.done() {
+			break // cancelled: the solve stops, and the index is never used
+		}
 		w.empty, w.pos, w.cands = w.empty[:0], w.pos[:0], w.cands[:0]
 		for p, c := range l.HouseCells(h) {
 			if b.Value(c) == 0 {
@@ -554,6 +557,9 @@ func alsChainFinder(v alsChainView) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
 		x := p.st.alsIndex(b)
+		if p.done() {
+			return
+		}
 		seen := map[string]bool{}
 		if v.minSets == 2 {
 			reportFound(x.pairs(v.id), seen, report)
@@ -590,6 +596,9 @@ func (x *alsIndex) chainsOf(b *board.Board) [][]alsFound {
 func (x *alsIndex) pairs(id string) []alsFound {
 	var found []alsFound
 	for i := range int32(len(x.sets)) {
+		if x.sc.done() {
+			break
+		}
 		for _, e := range x.edgesOf(i) {
 			j, r := e.to, e.rcc
 			if j < i {
@@ -808,6 +817,9 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 func (s *alsChainSearch) run() {
 	x := s.x
 	for a := range int32(len(x.sets)) {
+		if x.sc.done() {
+			return
+		}
 		zs := x.sets[a].zs
 		if zs == 0 {
 			continue
@@ -1003,6 +1015,9 @@ func (x *alsIndex) blossoms(b *board.Board) ([]alsFound, bool) {
 	var keep []int32
 	var found []alsFound
 	for stem := range board.Cell(l.Cells()) {
+		if x.sc.done() {
+			break
+		}
 		sd := b.Candidates(stem)
 		if sd.Count() < 2 {
 			continue

@@ -46,23 +46,39 @@ type sdcSubset struct {
 	digits board.DigitSet
 }
 
-// sdcSubsets appends every subset of cells of one to sdcMaxCells cells.
-func sdcSubsets(out []sdcSubset, b *board.Board, cells []board.Cell) []sdcSubset {
+// sdcSubsets appends every subset of cells of one to sdcMaxCells cells that may
+// take part in a Sue de Coq beside an intersection of up to nInter cells: its digits
+// no more than its cells and nInter. A cell with more candidates than sdcMaxCells +
+// nInter is in none, and a subset of more digits is in none either (more cells bring
+// at most one more each): both are left out, the others listed in the same order.
+// It returns ok false, with what it has, when p's context is done.
+func sdcSubsets(p *Pass, out []sdcSubset, b *board.Board, cells []board.Cell, nInter int) ([]sdcSubset, bool) {
 	var pick []board.Cell
-	var walk func(from int, ds board.DigitSet)
-	walk = func(from int, ds board.DigitSet) {
+	var walk func(from int, ds board.DigitSet) bool
+	walk = func(from int, ds board.DigitSet) bool {
+		if p.done() {
+			return false
+		}
 		for i := from; i < len(cells); i++ {
+			cands := b.Candidates(cells[i])
+			if cands.Count() > sdcMaxCells+nInter {
+				continue
+			}
 			pick = append(pick, cells[i])
-			nds := ds | b.Candidates(cells[i])
-			out = append(out, sdcSubset{cells: append([]board.Cell(nil), pick...), digits: nds})
-			if len(pick) < sdcMaxCells {
-				walk(i+1, nds)
+			nds := ds | cands
+			if nds.Count() <= len(pick)+nInter {
+				out = append(out, sdcSubset{cells: append([]board.Cell(nil), pick...), digits: nds})
+			}
+			if len(pick) < sdcMaxCells && nds.Count() <= sdcMaxCells+nInter {
+				if !walk(i+1, nds) {
+					return false
+				}
 			}
 			pick = pick[:len(pick)-1]
 		}
+		return true
 	}
-	walk(0, 0)
-	return out
+	return out, walk(0, 0)
 }
 
 func sueDeCoqFinder(p *Pass) {
@@ -100,9 +116,17 @@ func sueDeCoqFinder(p *Pass) {
 				if len(inter) < 2 || len(lineRest) == 0 || len(boxRest) == 0 {
 					continue
 				}
-				ls = sdcSubsets(ls[:0], b, lineRest)
-				bs = sdcSubsets(bs[:0], b, boxRest)
+				var ok bool
+				if ls, ok = sdcSubsets(p, ls[:0], b, lineRest, len(inter)); !ok {
+					return
+				}
+				if bs, ok = sdcSubsets(p, bs[:0], b, boxRest, len(inter)); !ok {
+					return
+				}
 				for m := 1; m < 1<<len(inter); m++ {
+					if p.done() {
+						return
+					}
 					nc := 0
 					var v board.DigitSet
 					for i, c := range inter {

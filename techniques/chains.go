@@ -267,6 +267,9 @@ func chainFinder(view chainView) Finder {
 			v.maxLinks = chainMaxLinks
 		}
 		g := p.st.chainGraph(b, v.kinds)
+		if p.done() {
+			return
+		}
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
 		if levels == nil {
@@ -299,6 +302,9 @@ func chainFinder(view chainView) Finder {
 			defer g.sc.runs.put(runs)
 		}
 		for _, hi := range levels {
+			if p.done() {
+				return
+			}
 			hi = min(hi, v.maxLinks)
 			if hi <= lo {
 				break
@@ -391,6 +397,9 @@ func (v chainView) refutations(g *chainGraph, mayRefute, mayPlace []bool) (refut
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
 	for start := range g.ncand {
+		if g.sc.done() {
+			break
+		}
 		if mayRefute == nil || mayRefute[start] {
 			refuted[start] = g.refutation(s, start, v.maxLinks)
 		}
@@ -471,6 +480,9 @@ func (v chainView) firstBrokenLoop(g *chainGraph, levels []int, mayRefute, mayPl
 		}
 	}
 	for start := range g.ncand {
+		if g.sc.done() {
+			break
+		}
 		if mayPlace[start] {
 			if p := g.placement(s, start, bound); p.path != nil {
 				if f, ok := g.placedLoop(start, p); ok {
@@ -509,6 +521,9 @@ func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []cha
 		forces = g.forces
 	}
 	for start := range int32(len(g.nodes)) {
+		if g.sc.done() {
+			break
+		}
 		if k := g.nodes[start].kind; k == chainALSNode || k == chainGroup && v.ends == endsContinuous {
 			// A chain through a set is found from its candidates; sets as ends would
 			// only add the same conclusions at a higher cost. So would groups as the

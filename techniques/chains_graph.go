@@ -532,6 +532,24 @@ func (g *chainGraph) link(k chainLinks) {
 	sc := g.sc.links.get()
 	defer g.sc.links.put(sc)
 	moves := sc.moves[:0] // every link as moves between states (appendWeak, appendStrong)
+	// Room for the candidates' links up front: on the largest grids they are millions,
+	// and growing the slice by doubling copied them over and over.
+	est := 0
+	if k.cellStrong || k.cellWeak {
+		for c := range board.Cell(l.Cells()) {
+			m := b.Candidates(c).Count()
+			est += m * (m - 1)
+		}
+	}
+	if k.houseStrong || k.houseWeak {
+		for h := range board.House(l.Houses()) {
+			for d := board.Digit(1); int(d) <= n; d++ {
+				m := b.Positions(h, d).Count()
+				est += m * (m - 1)
+			}
+		}
+	}
+	moves = slices.Grow(moves, est)
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
 			cs := b.Candidates(c)
@@ -934,7 +952,7 @@ func (g *chainGraph) searchFrom(start []bool, maxLinks int, within *chainComps) 
 	defer returnChainSearch(s)
 	for x := range int32(len(g.nodes)) {
 		r.runAt[x] = int32(len(r.visits))
-		if !start[x] {
+		if !start[x] || g.sc.done() { // cancelled: the rest stay empty
 			continue
 		}
 		s.within, s.comp = nil, 0

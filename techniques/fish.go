@@ -71,6 +71,9 @@ func fish(id string, size int) Finder {
 		var lines [board.MaxSize]int
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
 			for d := board.Digit(1); int(d) <= n; d++ {
+				if p.done() {
+					return
+				}
 				m := 0
 				for i := range n {
 					h := lineHouse(l, kind, i)
@@ -289,6 +292,9 @@ func finnedFishFor(p *Pass, size int) []finFound {
 			}
 			f.maxUnion = size + w
 			for d := board.Digit(1); int(d) <= n; d++ {
+				if p.done() {
+					return nil // the solve stops: the list is never read
+				}
 				f.d, f.m = d, 0
 				for i := range n {
 					if p := b.Positions(lineHouse(l, kind, i), d); p != 0 && p.Count() <= f.maxUnion {

@@ -289,6 +289,9 @@ func complexFish(id string, size int, sets fishSets, finned bool) Finder {
 		s := complexScan{b: b, l: b.Layout(), report: report, id: id, size: size, sets: sets, finned: finned}
 		n := s.l.N()
 		for d := board.Digit(1); int(d) <= n; d++ {
+			if p.done() {
+				return
+			}
 			if !s.prepare(d) {
 				continue
 			}

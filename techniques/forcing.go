@@ -568,12 +568,15 @@ func forcingContradiction(id string, rule propagation) Finder {
 		var hits []found
 		for _, maxDepth := range depthCaps {
 			hits = hits[:0]
-			for i, p := range premises {
+			for i, pr := range premises {
+				if p.done() {
+					return
+				}
 				if done[i] {
 					continue
 				}
-				if e.propagate(p, maxDepth) {
-					hits = append(hits, found{p, e.conf.depth})
+				if e.propagate(pr, maxDepth) {
+					hits = append(hits, found{pr, e.conf.depth})
 					done[i] = true
 				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
 					done[i] = true // the premise ran out of consequences

@@ -120,11 +120,15 @@ func newVerityFinder(e *forcingEngine) *verityFinder {
 }
 
 // fill follows every premise to depth maxDepth and keeps what it forces.
-func (v *verityFinder) fill(maxDepth int32) {
+// It returns false, its tables unfinished, when done says to stop.
+func (v *verityFinder) fill(maxDepth int32, done func() bool) bool {
 	e := v.e
 	v.nodes, v.depths = v.nodes[:0], v.depths[:0]
 	v.complete = true
 	for i, p := range v.premises {
+		if done() {
+			return false
+		}
 		v.refuted[i] = e.propagate(p, maxDepth)
 		if !v.refuted[i] {
 			for _, x := range e.queue {
@@ -137,6 +141,7 @@ func (v *verityFinder) fill(maxDepth int32) {
 		}
 		v.start[i+1] = int32(len(v.nodes))
 	}
+	return true
 }
 
 // intersect returns, for every node that all premises of some group force, its
@@ -220,7 +225,9 @@ func forcingVerity(id string, rule propagation) Finder {
 		v := newVerityFinder(e)
 		reported := make([]bool, len(e.info))
 		for _, maxDepth := range depthCaps {
-			v.fill(maxDepth)
+			if !v.fill(maxDepth, p.done) {
+				return
+			}
 			for _, h := range v.intersect() {
 				if reported[h.node] {
 					continue // in an earlier round

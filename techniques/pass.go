@@ -93,6 +93,7 @@ func (s *solveState) invalidate() {
 
 // pass returns a Pass running t on b within this solve.
 func (s *solveState) pass(ctx context.Context, b *board.Board, t Technique, report func(explain.Step) bool) *Pass {
+	s.sc.ctx = ctx
 	return &Pass{Ctx: ctx, Technique: t, b: b, report: report, st: s}
 }
 
@@ -159,7 +160,14 @@ type scratch struct {
 	alsHint *alsIndex
 	// reachMaxWords bounds the bitsets of a walk filter (reachFits); tests lower it.
 	reachMaxWords int
+	// ctx is the context of the pass running, for the engines deep in a finder (chain
+	// searches, forcing propagation, set chains) that see only the scratch: see done.
+	ctx context.Context
 }
+
+// done reports whether the running pass's context is done: the engines stop their
+// loops early, and what they found so far is never reported (Pass.Report refuses).
+func (sc *scratch) done() bool { return sc.ctx != nil && sc.ctx.Err() != nil }
 
 // ErrNoFinder is returned (wrapped) for a technique set with a technique that cannot
 // be run: no Find (Search, the pipeline's last resort, has none) or no ID.
