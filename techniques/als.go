@@ -40,6 +40,10 @@ const (
 	// Blossom of top1465 (walkthrough 18) has a petal of seven. On 9x9 it leaves out
 	// only the sets of eight cells.
 	alsMaxCells = 7
+	// alsMaxCellsLarge is the bound above 9x9: sets of up to seven of a house's 15 or
+	// 24 empty cells run to the hundreds of thousands, built and linked on every state
+	// that reaches the family.
+	alsMaxCellsLarge = 4
 )
 
 // Difficulties: Sudoku Explainer has no ALS techniques. They sit after the grouped
@@ -203,6 +207,14 @@ func (x *alsIndex) targetOf(i int32, d board.Digit) *board.CellSet {
 
 func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
 
+// alsMaxCellsFor returns the bound on a set's cells on a grid of size n.
+func alsMaxCellsFor(n int) int {
+	if n <= 9 {
+		return alsMaxCells
+	}
+	return alsMaxCellsLarge
+}
+
 // alsIndex returns the linked index of b's state (the solve's current one), built on
 // first use and kept until the pipeline applies a step: it tries ALS-XZ, ALS-XY-Wing,
 // ALS chain and Death Blossom one after the other on one state, and building and
@@ -280,7 +292,7 @@ func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 			}
 		}
 		w.pick = w.pick[:0]
-		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCells))
+		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCellsFor(l.N())))
 	}
 	w.link()
 	return x

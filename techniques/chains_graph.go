@@ -294,7 +294,20 @@ func (g *chainGraph) addGroups() {
 
 // chainMaxALS bounds the size of the almost locked sets a chain may pass through: the
 // sets (and their links) grow fast with size, and HoDoKu's library needs no larger.
-const chainMaxALS = 5
+// Above 9x9 it is chainMaxALSLarge: the sets of a 25x25 made the grouped graph, built
+// on every state that reaches the grouped chains, most of their cost.
+const (
+	chainMaxALS      = 5
+	chainMaxALSLarge = 3
+)
+
+// chainMaxALSFor returns the bound on a set's cells on a grid of size n.
+func chainMaxALSFor(n int) int {
+	if n <= 9 {
+		return chainMaxALS
+	}
+	return chainMaxALSLarge
+}
 
 // chainALS is an almost locked set: n cells of one house holding n+1 digits between
 // them. If one digit is not in it, each of the others is.
@@ -352,7 +365,7 @@ func (g *chainGraph) addALS() {
 				empty = append(empty, c)
 			}
 		}
-		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALS))
+		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALSFor(l.N())))
 	}
 }
 
