@@ -158,7 +158,7 @@ type alsSet struct {
 // places in the set, sig[e] a summary of it, owner[e] and digit[e] the set and the
 // digit. Each target cell c files the set under (c, digit): petals[petalAt[c*N+d-1]:
 // petalAt[c*N+d]] are the sets whose places of d all see c, the petals of d for a stem
-// at c. It is read-only once built (see alsIndexFor).
+// at c. It is read-only once built (see solveState.alsIndex).
 type alsIndex struct {
 	l       *board.Layout
 	sets    []alsSet

@@ -11,13 +11,15 @@ import (
 // This file is the chain engine shared by every chain technique (and open to forcing
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
 // a digit; a digit of an almost locked set) with strong and weak links, built once per
-// board state and link kind (chainGraphFor, shared by the finders that use the same
-// links; X- and XY-chains read the plain one through chainSubgraph), and a
+// board state and link kind (solveState.chainGraph, kept in the solve's results of the
+// state for the finders that use the same links, dropped when the pipeline applies a
+// step; X- and XY-chains read the plain one through chainSubgraph), and a
 // breadth-first search over it that alternates strong and weak inferences, so the
 // first chain found to any end is a shortest one. Which searches a finder runs is
 // decided by the filters of chains_reach.go.
 //
-// Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
+// Use: g := buildChainGraph(sc, b, chainLinks{...}) (sc the solve's scratch, where the
+// graph's searches borrow their buffers); s := newChainSearch(g); then
 // s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
 // of distance; s.path(state) is the chain to one of them, and g.weakLinked /
 // g.endEliminations say what two ends conclude. One link stays out of the graph and
@@ -527,8 +529,8 @@ func (g *chainGraph) fillSee(i int32, peers []uint64) {
 	}
 }
 
-// linkScratch holds the buffers link needs only while it runs; they are pooled, so a
-// graph build does not allocate (and the collector does not sweep) them each time.
+// linkScratch holds the buffers link needs only while it runs; they stay in the solve's
+// scratch, so a graph build does not allocate (and the collector does not sweep) them each time.
 type linkScratch struct {
 	moves       [][2]int32
 	groupsAt    []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
@@ -900,7 +902,7 @@ func (s *chainSearch) path(st int32) []int32 {
 // The pipeline tries the chain techniques one after another on one board state, and
 // three of them (continuous loop, discontinuous loop, AIC; plain or grouped) use the
 // same graph. So the graph (with its components, chainComps) is built once per state
-// and link kind, and remembered until the state changes; each technique then runs
+// and link kind, and kept until the pipeline applies a step; each technique then runs
 // only the searches its filter leaves (chains_reach.go).
 
 // chainVisit is one state reached by a stored search: the state, the index of the
@@ -1019,7 +1021,7 @@ func (s *solveState) chainGraph(b *board.Board, kinds chainLinks) *chainGraph {
 // chainSubgraph returns base, the graph of allChainLinks (which the loops and AICs use
 // on the same state), with only the moves that links k, some of those, allow. It
 // shares base's nodes, whose order keeps each search the same as on a graph of its
-// own, and holds base's reference from chainGraphFor.
+// own. It is made on each call, base kept in the state's results.
 func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
 		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,

@@ -252,7 +252,7 @@ func finnedFish(id string, size int, sashimi bool) Finder {
 			if f.sashimi != sashimi {
 				continue
 			}
-			s := f.step // shared with the memo: its slices are never changed
+			s := f.step // shared with the state's results: its slices are never changed
 			s.Technique = id
 			if !report(s) {
 				return

@@ -63,7 +63,7 @@ type solveState struct {
 // stateResults are the results shared by the techniques on one board state.
 type stateResults struct {
 	// graphs are the chain graphs built on this state, one per link kind asked for
-	// (chainGraphFor).
+	// (solveState.chainGraph).
 	graphs     []*chainGraph
 	als        *alsIndex
 	colourings memo[[][]colourCluster]

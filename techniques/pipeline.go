@@ -152,6 +152,22 @@ func (e *InvalidError) Error() string {
 // are only used on a puzzle with exactly one; a puzzle with several is walked as far
 // as the techniques go and reported as such, never guessed.
 func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, error) {
+	return NewSolver().Solve(ctx, b, opt)
+}
+
+// Solver solves puzzles one after another, keeping its finders' scratch buffers (chain
+// graphs' storage, search tables, forcing engines) from one solve to the next, so a
+// run over many puzzles does not allocate them anew each time. A Solver is for one
+// goroutine at a time: give each worker its own. Solve (the function) uses a new one.
+type Solver struct {
+	st *solveState
+}
+
+// NewSolver returns a Solver with empty buffers.
+func NewSolver() *Solver { return &Solver{st: newSolveState()} }
+
+// Solve is the package's Solve, reusing the solver's buffers.
+func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, error) {
 	tr := explain.NewTrace(b)
 	if ps := b.Problems(); len(ps) > 0 {
 		return tr, &InvalidError{Layout: b.Layout(), Problems: ps}
@@ -178,7 +194,9 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 		tr.SecondSolution = board.Line(sols[1])
 	}
 	work := b.Clone()
-	st := newSolveState()
+	st := s.st
+	st.invalidate()       // nothing of another solve's states is kept
+	defer st.invalidate() // nor of this one's, once it is done
 	for !work.Solved() {
 		step, _, ok, err := st.first(ctx, work, ts, k)
 		if err != nil {

@@ -357,3 +357,27 @@ func TestStepsLimit(t *testing.T) {
 	assert.Equal(t, all[:2], two)
 	assert.Equal(t, findAll(HiddenSingle, b), all)
 }
+
+// TestSolverReuse checks that a Solver kept across puzzles (its buffers reused, the
+// previous solve's results dropped) walks each exactly as a fresh Solve does, on a
+// 9x9 and a 16x16, in turn and again.
+func TestSolverReuse(t *testing.T) {
+	var puzzles []*board.Board
+	for _, line := range append(puzzleLines(t, "../testdata/puzzles/forcing.txt", 2), grid16) {
+		b, err := board.Parse(line)
+		require.NoError(t, err)
+		puzzles = append(puzzles, b)
+	}
+	ctx := context.Background()
+	s := NewSolver()
+	for round := range 2 {
+		for i, b := range puzzles {
+			want, err := Solve(ctx, b, Options{})
+			require.NoError(t, err)
+			got, err := s.Solve(ctx, b, Options{})
+			require.NoError(t, err)
+			require.Equal(t, want.Steps, got.Steps, "puzzle %d, round %d", i, round)
+			require.True(t, got.Summary.Solved)
+		}
+	}
+}

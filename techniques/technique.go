@@ -1,5 +1,18 @@
 // Package techniques holds the human solving techniques, one declared value each, and
 // the pipeline that applies them in order of difficulty.
+//
+// A technique's finder runs on a Pass (pass.go), as an analyzer of go/analysis does:
+// the pass carries the board, the context, the technique and Report, and reaches what
+// the techniques of one solve share on a board state (chain graphs per link kind, the
+// almost locked sets, the rectangles, colour clusters, finned fish). Those are built on
+// first use and dropped when the pipeline applies a step, as cmd/compile's ssa keeps
+// its analyses until a pass changes the function; the finders' scratch buffers live on
+// the solve (a Solver keeps them across solves). Nothing in the package is shared
+// between solves: solves may run on any number of goroutines at once.
+//
+// Solve walks a puzzle to its end; First finds the next step; Technique.Steps runs one
+// technique on a board. All take a context, and the costly finders check it in their
+// loops, so a cancelled solve returns at once.
 package techniques
 
 import (
