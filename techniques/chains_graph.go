@@ -617,6 +617,9 @@ func (g *chainGraph) link(k chainLinks) {
 		sc.groupsAt, sc.groups = at, groups
 		items, masks := sc.items[:0], sc.masks[:0]
 		for h := range board.House(l.Houses()) {
+			if g.sc.done() {
+				break // cancelled: the graph is left without these links, and never used
+			}
 			for d := board.Digit(1); int(d) <= n; d++ {
 				pos := b.Positions(h, d)
 				if pos.Count() < 2 {
