@@ -222,6 +222,7 @@ func alsMaxCellsFor(n int) int {
 func (s *solveState) alsIndex(b *board.Board) *alsIndex {
 	if s.res.als == nil {
 		hint := s.sc.alsHint
+		s.sc.alsHint = nil // its arrays go to the new index
 		if hint != nil && hint.l != b.Layout() {
 			hint = nil
 		}
@@ -236,6 +237,7 @@ func (s *solveState) alsIndex(b *board.Board) *alsIndex {
 // buffers serve the next.
 type alsBuild struct {
 	x            *alsIndex
+	prev         *alsIndex // the index built before, whose arrays this build reuses
 	b            *board.Board
 	empty        []board.Cell
 	pos          []uint // per empty cell: its position in the house
@@ -259,18 +261,21 @@ type alsFile struct {
 // empty cells of one to min(N-1, alsMaxCells) cells holding one digit more than it has
 // cells. A set of two or more cells that lies in a line and a box is found in the line
 // only, and a single cell in its row only, so every set is listed once. hint, the index
-// of an earlier state of the same size or nil, sizes the tables so they rarely grow; w
-// is the solve's scratch (its alsBuild the build's).
+// of an earlier state of the same size that nothing reads any more, or nil, lends its
+// arrays, sized for a state like this one; sc is the solve's scratch (its alsBuild
+// the build's).
 func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 	w := &sc.alsBuild
 	l := b.Layout()
 	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N()), sc: sc}
+	w.prev = hint
 	if hint != nil {
-		x.sets = make([]alsSet, 0, len(hint.sets)+len(hint.sets)/4)
-		ne := len(hint.target) + len(hint.target)/4
-		x.target, x.sig = make([]board.CellSet, 0, ne), make([]uint64, 0, ne)
-		x.tcellAt, x.tcells = make([]int32, 0, ne+1), make([]board.Cell, 0, len(hint.tcells)+len(hint.tcells)/4)
-		x.owner, x.digit = make([]int32, 0, ne), make([]board.Digit, 0, ne)
+		// The previous state's index, which nothing reads any more (steps copy what
+		// they take from it): its arrays take this one's entries.
+		x.sets = hint.sets[:0]
+		x.target, x.sig = hint.target[:0], hint.sig[:0]
+		x.tcellAt, x.tcells = hint.tcellAt[:0], hint.tcells[:0]
+		x.owner, x.digit = hint.owner[:0], hint.digit[:0]
 	}
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
@@ -295,6 +300,7 @@ func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCellsFor(l.N())))
 	}
 	w.link()
+	w.prev = nil
 	return x
 }
 
@@ -446,8 +452,13 @@ func (w *alsBuild) link() {
 	w.byTo = slices.Grow(w.byTo[:0], len(w.pairs))[:len(w.pairs)]
 	w.sortPairs(w.byTo, w.pairs, ns, false)
 	w.sortPairs(w.pairs, w.byTo, ns, true)
-	x.edgeAt = make([]int32, 0, ns+1)
-	x.edges = make([]alsEdge, 0, len(w.pairs))
+	var prevEdgeAt, prevPetalAt, prevPetals []int32
+	var prevEdges []alsEdge
+	if p := w.prev; p != nil {
+		prevEdgeAt, prevEdges, prevPetalAt, prevPetals = p.edgeAt, p.edges, p.petalAt, p.petals
+	}
+	x.edgeAt = roomFor(prevEdgeAt, ns+1)
+	x.edges = roomFor(prevEdges, len(w.pairs))
 	for i := range ns {
 		x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
 		start := len(x.edges)
@@ -460,14 +471,14 @@ func (w *alsBuild) link() {
 		}
 	}
 	x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
-	x.petalAt = make([]int32, l.Cells()*n+1)
+	x.petalAt = grown(prevPetalAt, l.Cells()*n+1)
 	for _, f := range w.petals {
 		x.petalAt[f.slot+1]++
 	}
 	for i := 1; i < len(x.petalAt); i++ {
 		x.petalAt[i] += x.petalAt[i-1]
 	}
-	x.petals = make([]int32, len(w.petals))
+	x.petals = grown(prevPetals, len(w.petals))
 	w.fill = append(w.fill[:0], x.petalAt...)
 	for _, f := range w.petals {
 		x.petals[w.fill[f.slot]] = f.set
@@ -752,7 +763,7 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
 		// Zeroed: gen 0 marks no search, and the first search is gen 1.
-		succAt: s.succAt[:0], seen: grown(s.seen, n), goal: grown(s.goal, len(x.sets)),
+		succAt: s.succAt[:0], succ: s.succ[:0], seen: grown(s.seen, n), goal: grown(s.goal, len(x.sets)),
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],

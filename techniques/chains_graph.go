@@ -145,6 +145,7 @@ func cbHas(s []uint64, c board.Cell) bool {
 // next build: a grouped graph takes a few hundred kilobytes, built several times a
 // puzzle, and allocating it anew each time kept the collector busy.
 type chainGraphBufs struct {
+	kinds                                chainLinks // of the graph it last held
 	b                                    *board.Board
 	cand, nextAt, next, forcedAt, forced []int32
 	digitCells, cells, see, forces       []uint64
@@ -154,9 +155,34 @@ type chainGraphBufs struct {
 	comps                                chainComps
 }
 
+// graphBufsFor returns storage for a graph of links k: one that held such a graph if
+// there is one, sized for it (the grouped graph is several times the plain one).
+func (sc *scratch) graphBufsFor(k chainLinks) *chainGraphBufs {
+	free := sc.graphBufs.free
+	for i := len(free) - 1; i >= 0; i-- {
+		if st := free[i]; st.kinds == k {
+			sc.graphBufs.free = slices.Delete(free, i, i+1)
+			return st
+		}
+	}
+	return sc.graphBufs.get()
+}
+
 // recycle gives g's storage to the next build. g must not be used after.
 func (g *chainGraph) recycle(sc *scratch) {
 	st := g.store
+	if g.base != nil {
+		// A subgraph owns only its moves and what it computed itself; the rest is
+		// its base's, recycled with the base.
+		st.nextAt, st.next, st.forcedAt, st.forced, st.forces = g.nextAt, g.next, g.forcedAt, g.forced, g.forces
+		if g.comps != nil {
+			st.comps = *g.comps
+			st.comps.walkAt, st.comps.walk = nil, nil
+		}
+		*g = chainGraph{}
+		sc.graphBufs.put(st)
+		return
+	}
 	st.cand, st.nextAt, st.next, st.forcedAt, st.forced = g.cand, g.nextAt, g.next, g.forcedAt, g.forced
 	st.digitCells, st.cells, st.see, st.forces = g.digitCells, g.cells, g.see, g.forces
 	st.nodes, st.als, st.alsCells = g.nodes, g.als, g.alsCells
@@ -172,7 +198,8 @@ func (g *chainGraph) recycle(sc *scratch) {
 func buildChainGraph(sc *scratch, b *board.Board, k chainLinks) *chainGraph {
 	l := b.Layout()
 	n := l.N()
-	st := sc.graphBufs.get()
+	st := sc.graphBufsFor(k)
+	st.kinds = k
 	if st.b == nil || st.b.Layout() != l {
 		st.b = b.Clone()
 	} else {
@@ -1008,15 +1035,17 @@ func (g *chainGraph) mayConclude(i int32) bool {
 // The graph keeps its own copy of the board. Links that are some of allChainLinks (X-
 // and XY-chains) get a view of that graph (chainSubgraph).
 func (s *solveState) chainGraph(b *board.Board, kinds chainLinks) *chainGraph {
-	if !kinds.groups && !kinds.als && kinds != allChainLinks {
-		return chainSubgraph(s.chainGraph(b, allChainLinks), kinds)
-	}
 	for _, g := range s.res.graphs {
 		if g.kinds == kinds {
 			return g
 		}
 	}
-	g := buildChainGraph(&s.sc, b, kinds)
+	var g *chainGraph
+	if !kinds.groups && !kinds.als && kinds != allChainLinks {
+		g = chainSubgraph(s.chainGraph(b, allChainLinks), kinds)
+	} else {
+		g = buildChainGraph(&s.sc, b, kinds)
+	}
 	s.res.graphs = append(s.res.graphs, g)
 	return g
 }
@@ -1024,11 +1053,13 @@ func (s *solveState) chainGraph(b *board.Board, kinds chainLinks) *chainGraph {
 // chainSubgraph returns base, the graph of allChainLinks (which the loops and AICs use
 // on the same state), with only the moves that links k, some of those, allow. It
 // shares base's nodes, whose order keeps each search the same as on a graph of its
-// own. It is made on each call, base kept in the state's results.
+// own. Both are kept in the state's results.
 func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
 		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,
-		kinds: k, sc: base.sc, store: new(chainGraphBufs)} // for what it may compute itself, never recycled
+		kinds: k, sc: base.sc}
+	g.store = g.sc.graphBufsFor(k) // for its moves and what it computes itself (recycle)
+	g.store.kinds = k
 	keep := func(x, y int32, strong bool) bool {
 		nx, ny := &base.nodes[x], &base.nodes[y]
 		if k.bivalueOnly && (base.b.Candidates(nx.cell).Count() != 2 || base.b.Candidates(ny.cell).Count() != 2) {
@@ -1039,8 +1070,8 @@ func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 		}
 		return strong && k.houseStrong || !strong && k.houseWeak
 	}
-	g.nextAt = make([]int32, len(base.nextAt))
-	g.next = make([]int32, 0, len(base.next))
+	g.nextAt = grown(g.store.nextAt, len(base.nextAt))
+	g.next = roomFor(g.store.next, len(base.next))
 	for st := range int32(len(base.nextAt) - 1) {
 		g.nextAt[st] = int32(len(g.next))
 		for _, t := range base.moves(st) {

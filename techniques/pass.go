@@ -81,13 +81,15 @@ func newSolveState() *solveState {
 func newScratch() scratch { return scratch{reachMaxWords: defaultReachMaxWords} }
 
 // invalidate drops the results of the current state: the board changed. The chain
-// graphs' storage goes back to the scratch for the next builds, and the ALS index
-// stays as a size hint for the next one.
+// graphs' storage goes back to the scratch for the next builds, and the last ALS
+// index built lends its arrays to the next one.
 func (s *solveState) invalidate() {
 	for _, g := range s.res.graphs {
 		g.recycle(&s.sc)
 	}
-	s.sc.alsHint = s.res.als
+	if s.res.als != nil {
+		s.sc.alsHint = s.res.als
+	}
 	s.res = stateResults{graphs: s.res.graphs[:0]}
 }
 
@@ -156,7 +158,8 @@ type scratch struct {
 	forcing     freeList[forcingEngine]
 	alsSearches freeList[alsChainSearch]
 	alsBuild    alsBuild
-	// alsHint is the previous state's ALS index, whose sizes guide the next build.
+	// alsHint is the last ALS index of a state left behind, whose arrays the next
+	// build reuses (newALSIndex).
 	alsHint *alsIndex
 	// reachMaxWords bounds the bitsets of a walk filter (reachFits); tests lower it.
 	reachMaxWords int
