@@ -250,7 +250,13 @@ func at(xs []string, i int) string {
 // BenchmarkWalkthrough times a complete walkthrough with step records (no text) per
 // puzzle of each shared set, and reports the share solved without a fallback step.
 // mean-us/puzzle is the wall time of Solve, cpu-us/puzzle the process's CPU time.
-func BenchmarkWalkthrough(b *testing.B) {
+func BenchmarkWalkthrough(b *testing.B) { benchWalkthrough(b, false) }
+
+// BenchmarkWalkthroughSolver is BenchmarkWalkthrough with one Solver for the whole
+// set, its buffers kept from puzzle to puzzle (as a worker checking a file would).
+func BenchmarkWalkthroughSolver(b *testing.B) { benchWalkthrough(b, true) }
+
+func benchWalkthrough(b *testing.B, reuse bool) {
 	for _, set := range []struct {
 		name string
 		n    int
@@ -267,9 +273,13 @@ func BenchmarkWalkthrough(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				logic, steps, times = 0, 0, times[:0]
+				solver := NewSolver()
 				for _, p := range ps {
 					start := time.Now()
-					tr, err := Solve(ctx, p, Options{})
+					if !reuse {
+						solver = NewSolver() // what Solve does
+					}
+					tr, err := solver.Solve(ctx, p, Options{})
 					times = append(times, time.Since(start))
 					if err != nil || !tr.Summary.Solved {
 						b.Fatalf("%s: %v", p, err)
