@@ -26,17 +26,30 @@ func (tr Trace) States(l *board.Layout) ([]*board.Board, error) {
 }
 
 // Apply applies step s to b as the pipeline does: eliminations first, then placements.
-// A placement already made is left alone.
+// It checks first that the step changes something and that every candidate it removes
+// or places is there, so that a faulty finder or a damaged trace cannot corrupt a
+// board: a step that fails the checks leaves b as it was.
 func Apply(b *board.Board, s Step) error {
+	l := b.Layout()
+	if len(s.Placements) == 0 && len(s.Eliminations) == 0 {
+		return fmt.Errorf("explain: %s step changes nothing", s.Technique)
+	}
+	for _, p := range s.Placements {
+		if !b.Has(p.Cell, p.Digit) {
+			return fmt.Errorf("explain: %s step places %s, which is not a candidate", s.Technique, l.PlacementName(p))
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !b.Has(e.Cell, e.Digit) {
+			return fmt.Errorf("explain: %s step removes %s, which is not a candidate", s.Technique, l.CandidateName(e))
+		}
+	}
 	for _, e := range s.Eliminations {
 		b.Eliminate(e.Cell, e.Digit)
 	}
 	for _, p := range s.Placements {
-		if b.Value(p.Cell) == p.Digit {
-			continue
-		}
 		if err := b.Place(p.Cell, p.Digit); err != nil {
-			return err
+			return fmt.Errorf("explain: %s step: %w", s.Technique, err)
 		}
 	}
 	return nil

@@ -40,6 +40,10 @@ const (
 	// Blossom of top1465 (walkthrough 18) has a petal of seven. On 9x9 it leaves out
 	// only the sets of eight cells.
 	alsMaxCells = 7
+	// alsMaxCellsLarge is the bound above 9x9: sets of up to seven of a house's 15 or
+	// 24 empty cells run to the hundreds of thousands, built and linked on every state
+	// that reaches the family.
+	alsMaxCellsLarge = 4
 )
 
 // Difficulties: Sudoku Explainer has no ALS techniques. They sit after the grouped
@@ -57,7 +61,6 @@ const (
 // doubly linked pair the loop (X1=X2)A-(X2=X1)B.
 var ALSXZ = Technique{
 	ID:         idALSXZ,
-	Name:       "ALS-XZ",
 	Difficulty: 7.5,
 	Score:      300,
 	Codes:      []string{"0901"},
@@ -82,7 +85,6 @@ from cells seeing all of its places in both) and every other digit of a set stay
 // (Z=X)A-(X=Y)C-(Y=Z)B.
 var ALSXYWing = Technique{
 	ID:         idALSXYWing,
-	Name:       "ALS-XY-Wing",
 	Difficulty: 7.6,
 	Score:      320,
 	Codes:      []string{"0902"},
@@ -104,7 +106,6 @@ holds Z, and Z leaves every cell that sees all the Zs of A and B.`,
 // (Z=X1)A1-(X1=X2)A2-...-(Xk=Z)Ak.
 var ALSChain = Technique{
 	ID:         idALSChain,
-	Name:       "ALS Chain",
 	Difficulty: 7.7,
 	Score:      340,
 	Codes:      []string{"0903"},
@@ -128,7 +129,6 @@ last set holds Z, and Z leaves every cell that sees all the Zs of both.`,
 // one branch per stem digit: (d)stem-(d=Z)petal, or (Z)stem.
 var DeathBlossom = Technique{
 	ID:         idDeathBlossom,
-	Name:       "Death Blossom",
 	Difficulty: 7.8,
 	Score:      360,
 	Codes:      []string{"0904"},
@@ -158,7 +158,7 @@ type alsSet struct {
 // places in the set, sig[e] a summary of it, owner[e] and digit[e] the set and the
 // digit. Each target cell c files the set under (c, digit): petals[petalAt[c*N+d-1]:
 // petalAt[c*N+d]] are the sets whose places of d all see c, the petals of d for a stem
-// at c. It is read-only once built (see alsIndexFor).
+// at c. It is read-only once built (see solveState.alsIndex).
 type alsIndex struct {
 	l       *board.Layout
 	sets    []alsSet
@@ -180,6 +180,8 @@ type alsIndex struct {
 	// for ALS-XY-Wing and ALS chain together (see chainsOf).
 	chainsOnce sync.Once
 	chains     [][]alsFound
+	// sc is the solve's scratch, where the chain search borrows its tables.
+	sc *scratch
 }
 
 type alsEdge struct {
@@ -205,31 +207,28 @@ func (x *alsIndex) targetOf(i int32, d board.Digit) *board.CellSet {
 
 func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
 
-// alsLast memoises the index of the last board state asked for: the pipeline tries
-// ALS-XZ, ALS-XY-Wing, ALS chain and Death Blossom one after the other on one state,
-// and building and linking the sets is most of what the cheaper ones cost. The index is
-// never changed once built, so callers on other goroutines may share it.
-var alsLast struct {
-	sync.Mutex
-	state boardState
-	index *alsIndex
-	build alsBuild // scratch of the builds, kept for the next
+// alsMaxCellsFor returns the bound on a set's cells on a grid of size n.
+func alsMaxCellsFor(n int) int {
+	if n <= 9 {
+		return alsMaxCells
+	}
+	return alsMaxCellsLarge
 }
 
-// alsIndexFor returns the linked index of b's state, built or remembered.
-func alsIndexFor(b *board.Board) *alsIndex {
-	alsLast.Lock()
-	defer alsLast.Unlock()
-	if alsLast.index != nil && alsLast.state.holds(b) {
-		return alsLast.index
+// alsIndex returns the linked index of b's state (the solve's current one), built on
+// first use and kept until the pipeline applies a step: it tries ALS-XZ, ALS-XY-Wing,
+// ALS chain and Death Blossom one after the other on one state, and building and
+// linking the sets is most of what the cheaper ones cost.
+func (s *solveState) alsIndex(b *board.Board) *alsIndex {
+	if s.res.als == nil {
+		hint := s.sc.alsHint
+		s.sc.alsHint = nil // its arrays go to the new index
+		if hint != nil && hint.l != b.Layout() {
+			hint = nil
+		}
+		s.res.als = newALSIndex(&s.sc, b, hint)
 	}
-	var hint *alsIndex
-	if alsLast.state.layout == b.Layout() {
-		hint = alsLast.index
-	}
-	alsLast.index = newALSIndex(b, hint, &alsLast.build)
-	alsLast.state.record(b)
-	return alsLast.index
+	return s.res.als
 }
 
 // alsBuild is the scratch of an index build: the house being walked (its empty cells,
@@ -238,6 +237,7 @@ func alsIndexFor(b *board.Board) *alsIndex {
 // buffers serve the next.
 type alsBuild struct {
 	x            *alsIndex
+	prev         *alsIndex // the index built before, whose arrays this build reuses
 	b            *board.Board
 	empty        []board.Cell
 	pos          []uint // per empty cell: its position in the house
@@ -261,17 +261,21 @@ type alsFile struct {
 // empty cells of one to min(N-1, alsMaxCells) cells holding one digit more than it has
 // cells. A set of two or more cells that lies in a line and a box is found in the line
 // only, and a single cell in its row only, so every set is listed once. hint, the index
-// of an earlier state of the same size or nil, sizes the tables so they rarely grow; w
-// is the scratch.
-func newALSIndex(b *board.Board, hint *alsIndex, w *alsBuild) *alsIndex {
+// of an earlier state of the same size that nothing reads any more, or nil, lends its
+// arrays, sized for a state like this one; sc is the solve's scratch (its alsBuild
+// the build's).
+func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
+	w := &sc.alsBuild
 	l := b.Layout()
-	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N())}
+	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N()), sc: sc}
+	w.prev = hint
 	if hint != nil {
-		x.sets = make([]alsSet, 0, len(hint.sets)+len(hint.sets)/4)
-		ne := len(hint.target) + len(hint.target)/4
-		x.target, x.sig = make([]board.CellSet, 0, ne), make([]uint64, 0, ne)
-		x.tcellAt, x.tcells = make([]int32, 0, ne+1), make([]board.Cell, 0, len(hint.tcells)+len(hint.tcells)/4)
-		x.owner, x.digit = make([]int32, 0, ne), make([]board.Digit, 0, ne)
+		// The previous state's index, which nothing reads any more (steps copy what
+		// they take from it): its arrays take this one's entries.
+		x.sets = hint.sets[:0]
+		x.target, x.sig = hint.target[:0], hint.sig[:0]
+		x.tcellAt, x.tcells = hint.tcellAt[:0], hint.tcells[:0]
+		x.owner, x.digit = hint.owner[:0], hint.digit[:0]
 	}
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
@@ -281,6 +285,9 @@ func newALSIndex(b *board.Board, hint *alsIndex, w *alsBuild) *alsIndex {
 	x.tcellAt = append(x.tcellAt, 0) // each entry then appends where its cells end
 	w.x, w.b, w.files, w.petals = x, b, w.files[:0], w.petals[:0]
 	for h := range board.House(l.Houses()) {
+		if sc.done() {
+			break // cancelled: the solve stops, and the index is never used
+		}
 		w.empty, w.pos, w.cands = w.empty[:0], w.pos[:0], w.cands[:0]
 		for p, c := range l.HouseCells(h) {
 			if b.Value(c) == 0 {
@@ -290,9 +297,10 @@ func newALSIndex(b *board.Board, hint *alsIndex, w *alsBuild) *alsIndex {
 			}
 		}
 		w.pick = w.pick[:0]
-		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCells))
+		w.walk(h, 0, 0, 0, min(len(w.empty)-1, alsMaxCellsFor(l.N())))
 	}
 	w.link()
+	w.prev = nil
 	return x
 }
 
@@ -444,8 +452,13 @@ func (w *alsBuild) link() {
 	w.byTo = slices.Grow(w.byTo[:0], len(w.pairs))[:len(w.pairs)]
 	w.sortPairs(w.byTo, w.pairs, ns, false)
 	w.sortPairs(w.pairs, w.byTo, ns, true)
-	x.edgeAt = make([]int32, 0, ns+1)
-	x.edges = make([]alsEdge, 0, len(w.pairs))
+	var prevEdgeAt, prevPetalAt, prevPetals []int32
+	var prevEdges []alsEdge
+	if p := w.prev; p != nil {
+		prevEdgeAt, prevEdges, prevPetalAt, prevPetals = p.edgeAt, p.edges, p.petalAt, p.petals
+	}
+	x.edgeAt = roomFor(prevEdgeAt, ns+1)
+	x.edges = roomFor(prevEdges, len(w.pairs))
 	for i := range ns {
 		x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
 		start := len(x.edges)
@@ -458,14 +471,14 @@ func (w *alsBuild) link() {
 		}
 	}
 	x.edgeAt = append(x.edgeAt, int32(len(x.edges)))
-	x.petalAt = make([]int32, l.Cells()*n+1)
+	x.petalAt = grown(prevPetalAt, l.Cells()*n+1)
 	for _, f := range w.petals {
 		x.petalAt[f.slot+1]++
 	}
 	for i := 1; i < len(x.petalAt); i++ {
 		x.petalAt[i] += x.petalAt[i-1]
 	}
-	x.petals = make([]int32, len(w.petals))
+	x.petals = grown(prevPetals, len(w.petals))
 	w.fill = append(w.fill[:0], x.petalAt...)
 	for _, f := range w.petals {
 		x.petals[w.fill[f.slot]] = f.set
@@ -564,8 +577,12 @@ type alsChainView struct {
 }
 
 func alsChainFinder(v alsChainView) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		x := alsIndexFor(b)
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		x := p.st.alsIndex(b)
+		if p.done() {
+			return
+		}
 		seen := map[string]bool{}
 		if v.minSets == 2 {
 			reportFound(x.pairs(v.id), seen, report)
@@ -592,7 +609,7 @@ func (x *alsIndex) chainsOf(b *board.Board) [][]alsFound {
 		}
 		x.chains = s.found
 		s.x, s.found, s.keys = nil, nil, nil
-		alsChainSearches.Put(s)
+		x.sc.alsSearches.put(s)
 	})
 	return x.chains
 }
@@ -602,6 +619,9 @@ func (x *alsIndex) chainsOf(b *board.Board) [][]alsFound {
 func (x *alsIndex) pairs(id string) []alsFound {
 	var found []alsFound
 	for i := range int32(len(x.sets)) {
+		if x.sc.done() {
+			break
+		}
 		for _, e := range x.edgesOf(i) {
 			j, r := e.to, e.rcc
 			if j < i {
@@ -734,19 +754,16 @@ type alsChainSearch struct {
 	buf         []board.Candidate
 }
 
-// alsChainSearches pools the searches' tables (thousands of entries each), which a
-// search is done with once its chains are found; found and keys go with the chains.
-var alsChainSearches = sync.Pool{New: func() any { return new(alsChainSearch) }}
-
-// newALSChainSearch returns a search over x, with tables from the pool: give it back
-// with alsChainSearches.Put once its chains are taken.
+// newALSChainSearch returns a search over x, with tables (thousands of entries each)
+// from the solve's scratch: give it back with x.sc.alsSearches.put once its chains are
+// taken; found and keys go with the chains.
 func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 	n := len(x.target)
-	s := alsChainSearches.Get().(*alsChainSearch)
+	s := x.sc.alsSearches.get()
 	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
 		// Zeroed: gen 0 marks no search, and the first search is gen 1.
-		succAt: s.succAt[:0], seen: grown(s.seen, n), goal: grown(s.goal, len(x.sets)),
+		succAt: s.succAt[:0], succ: s.succ[:0], seen: grown(s.seen, n), goal: grown(s.goal, len(x.sets)),
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
@@ -790,13 +807,13 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	for i, t := range s.succ {
 		cs.walk[i] = t.entry
 	}
-	cs.tarjan()
+	cs.tarjan(x.sc)
 	bit, k := candidateBits(b)
-	if !reachFits(cs, int(k)) {
+	if !reachFits(x.sc, cs, int(k)) {
 		return true
 	}
-	r := newReach(cs, int(k))
-	defer reachPool.Put(r)
+	r := newReach(x.sc, cs, int(k))
+	defer x.sc.reach.put(r)
 	for e := range int32(len(x.target)) {
 		d := int(x.digit[e])
 		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
@@ -823,6 +840,9 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 func (s *alsChainSearch) run() {
 	x := s.x
 	for a := range int32(len(x.sets)) {
+		if x.sc.done() {
+			return
+		}
 		zs := x.sets[a].zs
 		if zs == 0 {
 			continue
@@ -1002,8 +1022,9 @@ func (s *alsChainSearch) end(a int32, x1 board.Digit, st int32) {
 // digit (other than Z) that holds Z, and removes Z from what sees all their Zs (and the
 // stem, when it holds Z). Only petals whose Zs some such cell sees are tried, so a stem
 // and Z with a digit lacking one cost no search.
-func deathBlossomFinder(b *board.Board, report func(explain.Step) bool) {
-	found, _ := alsIndexFor(b).blossoms(b)
+func deathBlossomFinder(p *Pass) {
+	b, report := p.Board(), p.Report
+	found, _ := p.st.alsIndex(b).blossoms(b)
 	reportFound(found, map[string]bool{}, report)
 }
 
@@ -1017,6 +1038,9 @@ func (x *alsIndex) blossoms(b *board.Board) ([]alsFound, bool) {
 	var keep []int32
 	var found []alsFound
 	for stem := range board.Cell(l.Cells()) {
+		if x.sc.done() {
+			break
+		}
 		sd := b.Candidates(stem)
 		if sd.Count() < 2 {
 			continue

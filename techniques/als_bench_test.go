@@ -25,9 +25,9 @@ func alsPipelineStates(b *testing.B, n int) []*board.Board {
 			continue
 		}
 		find := t.Find
-		ts[i].Find = func(s *board.Board, report func(explain.Step) bool) {
-			states = append(states, s.Clone())
-			find(s, report)
+		ts[i].Find = func(p *Pass) {
+			states = append(states, p.Board().Clone())
+			find(p)
 		}
 	}
 	for _, p := range spread(readPuzzleFile(b, top1465Path), n) {
@@ -60,6 +60,7 @@ func BenchmarkALSPipelineStates(b *testing.B) {
 		clear(spent)
 		steps = 0
 		start := time.Now()
+		st := newSolveState()
 		for _, s := range states {
 			last, _ := cpuTime()
 			lap := func(i int) {
@@ -67,12 +68,13 @@ func BenchmarkALSPipelineStates(b *testing.B) {
 				spent[i] += now - last
 				last = now
 			}
-			alsIndexFor(s)
+			st.alsIndex(s)
 			lap(0)
 			for i, tech := range techs {
-				tech.Find(s, func(explain.Step) bool { steps++; return true })
+				st.pass(context.Background(), s, tech, func(explain.Step) bool { steps++; return true }).run()
 				lap(i + 1)
 			}
+			st.invalidate()
 		}
 		wall = time.Since(start)
 	}

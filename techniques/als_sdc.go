@@ -1,6 +1,8 @@
 package techniques
 
 import (
+	"slices"
+
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
@@ -8,9 +10,13 @@ import (
 const (
 	idSueDeCoq = "sue-de-coq"
 	// sdcMaxCells bounds the cells taken from the rest of the line or the box: all of them
-	// on a 9x9 grid (six), and few enough on larger grids that the pairs of subsets stay
-	// cheap to try.
+	// on a 9x9 grid (six). Larger grids take fewer (sdcMaxCellsFor).
 	sdcMaxCells = 6
+	// sdcMaxCellsLarge is the bound above 9x9, where the rest of a line has 12 cells or
+	// more and subsets of six of them run to the tens of thousands per line and box:
+	// they cost most of a 25x25 walkthrough and the pairs that make a Sue de Coq there
+	// are small.
+	sdcMaxCellsLarge = 3
 )
 
 // SueDeCoq is two or three cells where a box meets a line, holding at least two digits
@@ -23,7 +29,6 @@ const (
 // its digits; Houses are the line and the box; Digits are all the digits of the pattern.
 var SueDeCoq = Technique{
 	ID:         idSueDeCoq,
-	Name:       "Sue de Coq",
 	Difficulty: 7.4,
 	Score:      250,
 	Codes:      []string{"1101"},
@@ -47,30 +52,64 @@ type sdcSubset struct {
 	digits board.DigitSet
 }
 
-// sdcSubsets appends every subset of cells of one to sdcMaxCells cells.
-func sdcSubsets(out []sdcSubset, b *board.Board, cells []board.Cell) []sdcSubset {
+// sdcMaxCellsFor returns the bound on a subset's cells on a grid of size n.
+func sdcMaxCellsFor(n int) int {
+	if n <= 9 {
+		return sdcMaxCells
+	}
+	return sdcMaxCellsLarge
+}
+
+// sdcSubsets appends every subset of cells of one to sdcMaxCellsFor(N) cells that may
+// take part in a Sue de Coq beside an intersection of up to nInter cells: its digits
+// no more than its cells and nInter. A cell with more candidates than that bound +
+// nInter is in none, and a subset of more digits is in none either (more cells bring
+// at most one more each): both are left out, the others listed in the same order.
+// It returns ok false, with what it has, when p's context is done.
+//
+// The subsets' cells share one array, buf's, reused from call to call: a step keeps a
+// copy (sdcConclude).
+func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int) ([]sdcSubset, bool) {
+	maxCells := sdcMaxCellsFor(b.Layout().N())
 	var pick []board.Cell
-	var walk func(from int, ds board.DigitSet)
-	walk = func(from int, ds board.DigitSet) {
+	*buf = (*buf)[:0]
+	var walk func(from int, ds board.DigitSet) bool
+	walk = func(from int, ds board.DigitSet) bool {
+		if p.done() {
+			return false
+		}
 		for i := from; i < len(cells); i++ {
+			cands := b.Candidates(cells[i])
+			if cands.Count() > maxCells+nInter {
+				continue
+			}
 			pick = append(pick, cells[i])
-			nds := ds | b.Candidates(cells[i])
-			out = append(out, sdcSubset{cells: append([]board.Cell(nil), pick...), digits: nds})
-			if len(pick) < sdcMaxCells {
-				walk(i+1, nds)
+			nds := ds | cands
+			if nds.Count() <= len(pick)+nInter {
+				at := len(*buf)
+				*buf = append(*buf, pick...)
+				out = append(out, sdcSubset{cells: (*buf)[at:len(*buf):len(*buf)], digits: nds})
+			}
+			if len(pick) < maxCells && nds.Count() <= maxCells+nInter {
+				if !walk(i+1, nds) {
+					return false
+				}
 			}
 			pick = pick[:len(pick)-1]
 		}
+		return true
 	}
-	walk(0, 0)
-	return out
+	return out, walk(0, 0)
 }
 
-func sueDeCoqFinder(b *board.Board, report func(explain.Step) bool) {
+func sueDeCoqFinder(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	var found []alsFound
 	var inter, lineRest, boxRest []board.Cell
 	var ls, bs []sdcSubset
+	var bm []int32 // the box subsets that may go with the intersection tried
+	var lsCells, bsCells []board.Cell
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
@@ -100,9 +139,17 @@ func sueDeCoqFinder(b *board.Board, report func(explain.Step) bool) {
 				if len(inter) < 2 || len(lineRest) == 0 || len(boxRest) == 0 {
 					continue
 				}
-				ls = sdcSubsets(ls[:0], b, lineRest)
-				bs = sdcSubsets(bs[:0], b, boxRest)
+				var ok bool
+				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, len(inter)); !ok {
+					return
+				}
+				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, len(inter)); !ok {
+					return
+				}
 				for m := 1; m < 1<<len(inter); m++ {
+					if p.done() {
+						return
+					}
 					nc := 0
 					var v board.DigitSet
 					for i, c := range inter {
@@ -114,19 +161,31 @@ func sueDeCoqFinder(b *board.Board, report func(explain.Step) bool) {
 					if nc < 2 || v.Count() < nc+2 {
 						continue
 					}
+					// The box subsets that may go with this intersection, in order:
+					// tested once here rather than once per line subset.
+					bm = bm[:0]
+					for k := range bs {
+						if bx := &bs[k]; bx.digits&v != 0 && bx.digits.Count() <= len(bx.cells)+nc {
+							bm = append(bm, int32(k))
+						}
+					}
+					if len(bm) == 0 {
+						continue
+					}
 					for _, ln := range ls {
 						if ln.digits&v == 0 || ln.digits.Count() > len(ln.cells)+nc {
 							continue
 						}
-						for _, bx := range bs {
-							if bx.digits&v == 0 || bx.digits&ln.digits != 0 || bx.digits.Count() > len(bx.cells)+nc {
+						for _, k := range bm {
+							bx := &bs[k]
+							if bx.digits&ln.digits != 0 {
 								continue
 							}
 							all := v | ln.digits | bx.digits
 							if all.Count() != nc+len(ln.cells)+len(bx.cells) {
 								continue
 							}
-							found = sdcConclude(found, b, line, box, inter, m, v, ln, bx)
+							found = sdcConclude(found, b, line, box, inter, m, v, ln, *bx)
 						}
 					}
 				}
@@ -182,8 +241,8 @@ func sdcConclude(found []alsFound, b *board.Board, line, box board.House, inter 
 			Houses: []board.House{line, box},
 			Sets: []explain.Group{
 				{Cells: cs, Digits: v},
-				{Cells: ln.cells, Digits: ln.digits},
-				{Cells: bx.cells, Digits: bx.digits},
+				{Cells: slices.Clone(ln.cells), Digits: ln.digits},
+				{Cells: slices.Clone(bx.cells), Digits: bx.digits},
 			},
 		}},
 		cells: len(cs) + len(ln.cells) + len(bx.cells),

@@ -87,7 +87,7 @@ func TestALSSound(t *testing.T) {
 func requireIndexDefinition(t *testing.T, b *board.Board) {
 	t.Helper()
 	l := b.Layout()
-	x := newALSIndex(b, nil, new(alsBuild))
+	x := newALSIndex(testScratch(), b, nil)
 	places := func(i int32, d board.Digit) []board.Cell {
 		var out []board.Cell
 		for _, c := range x.sets[i].cells.Cells() {
@@ -178,7 +178,7 @@ func TestALSSearchWithinBudget(t *testing.T) {
 	n := 0
 	alsStates(t, alsPuzzles(t, 5), func(b *board.Board, _ []board.Digit) {
 		n++
-		x := newALSIndex(b, nil, new(alsBuild))
+		x := newALSIndex(testScratch(), b, nil)
 		s := newALSChainSearch(x, 3, alsChainMaxSets)
 		s.run()
 		require.Positive(t, s.budget, "chain search cut short")
@@ -194,7 +194,7 @@ func TestALSSearchWithinBudget(t *testing.T) {
 func TestALSChainFilter(t *testing.T) {
 	spared, through := 0, 0
 	alsStates(t, alsPuzzles(t, 5), func(b *board.Board, _ []board.Digit) {
-		x := newALSIndex(b, nil, new(alsBuild))
+		x := newALSIndex(testScratch(), b, nil)
 		s := newALSChainSearch(x, 3, alsChainMaxSets)
 		may := s.mayConclude(b)
 		s.run()
@@ -223,7 +223,7 @@ func BenchmarkALS(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				for _, s := range states {
-					tech.Find(s, func(explain.Step) bool { return true })
+					findOn(tech, s, func(explain.Step) bool { return true })
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(states)), "us/state")

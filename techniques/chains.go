@@ -29,7 +29,6 @@ const (
 // house) joined by weak links; either end holds the digit, so cells seeing both lose it.
 var XChain = Technique{
 	ID:         idXChain,
-	Name:       "X-Chain",
 	Difficulty: chainDifficultySingle,
 	Score:      chainScoreSingleDigitish,
 	Codes:      []string{"0701"},
@@ -47,7 +46,6 @@ cannot hold it.`,
 // digit; when both ends share a digit, cells seeing both ends lose it.
 var XYChain = Technique{
 	ID:         idXYChain,
-	Name:       "XY-Chain",
 	Difficulty: chainDifficultySingle,
 	Score:      chainScoreSingleDigitish,
 	Codes:      []string{"0702"},
@@ -64,7 +62,6 @@ first or the last cell is x, so x leaves every cell that sees both.`,
 // it becomes strong, so the rest of each such house or cell loses the linked digits.
 var ContinuousNiceLoop = Technique{
 	ID:         idContinuousNiceLoop,
-	Name:       "Continuous Nice Loop",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0706"},
@@ -82,7 +79,6 @@ of its digits.`,
 // that implies its own falsehood goes, one that follows from its own falsehood is placed.
 var DiscontinuousNiceLoop = Technique{
 	ID:         idDiscontinuousNiceLoop,
-	Name:       "Discontinuous Nice Loop",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0707"},
@@ -100,7 +96,6 @@ cell's other candidates go.`,
 // ends is true, so every candidate weakly linked to both ends goes.
 var AIC = Technique{
 	ID:         idAIC,
-	Name:       "AIC",
 	Difficulty: chainDifficultyNiceLoop,
 	Score:      280,
 	Codes:      []string{"0708"},
@@ -118,7 +113,6 @@ end's digit in an end's cell) is false.`,
 // node: the places of a digit in one box-line intersection, taken together.
 var GroupedContinuousNiceLoop = Technique{
 	ID:         idGroupedContinuousLoop,
-	Name:       "Grouped Continuous Nice Loop",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0709"},
@@ -134,7 +128,6 @@ cannot.`,
 // GroupedDiscontinuousNiceLoop is the discontinuous nice loop that uses group nodes.
 var GroupedDiscontinuousNiceLoop = Technique{
 	ID:         idGroupedDiscontinuous,
-	Name:       "Grouped Discontinuous Nice Loop",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0710"},
@@ -149,7 +142,6 @@ loop: a candidate that disproves itself goes, one that proves itself is placed.`
 // GroupedAIC is the AIC that uses group nodes.
 var GroupedAIC = Technique{
 	ID:         idGroupedAIC,
-	Name:       "Grouped AIC",
 	Difficulty: chainDifficultyGrouped,
 	Score:      300,
 	Codes:      []string{"0711"},
@@ -266,13 +258,18 @@ type chainFound struct {
 // any longer one. The search runs once to the longest; the levels only order.
 var chainGroupedLevels = []int{7, 13, chainMaxLinks}
 
-func chainFinder(v chainView) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+func chainFinder(view chainView) Finder {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		// A copy: the view is shared by every call of the technique, on any goroutine.
+		v := view
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
 		}
-		g := chainGraphFor(b, v.kinds)
-		defer releaseChainGraph(g)
+		g := p.st.chainGraph(b, v.kinds)
+		if p.done() {
+			return
+		}
 		seen := map[string]bool{}
 		lo, levels := 0, v.levels
 		if levels == nil {
@@ -302,9 +299,12 @@ func chainFinder(v chainView) Finder {
 			runs = v.openSearches(g)
 		}
 		if runs != nil {
-			defer chainRunsPool.Put(runs)
+			defer g.sc.runs.put(runs)
 		}
 		for _, hi := range levels {
+			if p.done() {
+				return
+			}
 			hi = min(hi, v.maxLinks)
 			if hi <= lo {
 				break
@@ -397,6 +397,9 @@ func (v chainView) refutations(g *chainGraph, mayRefute, mayPlace []bool) (refut
 	s := borrowChainSearch(g)
 	defer returnChainSearch(s)
 	for start := range g.ncand {
+		if g.sc.done() {
+			break
+		}
 		if mayRefute == nil || mayRefute[start] {
 			refuted[start] = g.refutation(s, start, v.maxLinks)
 		}
@@ -477,6 +480,9 @@ func (v chainView) firstBrokenLoop(g *chainGraph, levels []int, mayRefute, mayPl
 		}
 	}
 	for start := range g.ncand {
+		if g.sc.done() {
+			break
+		}
 		if mayPlace[start] {
 			if p := g.placement(s, start, bound); p.path != nil {
 				if f, ok := g.placedLoop(start, p); ok {
@@ -515,6 +521,9 @@ func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []cha
 		forces = g.forces
 	}
 	for start := range int32(len(g.nodes)) {
+		if g.sc.done() {
+			break
+		}
 		if k := g.nodes[start].kind; k == chainALSNode || k == chainGroup && v.ends == endsContinuous {
 			// A chain through a set is found from its candidates; sets as ends would
 			// only add the same conclusions at a higher cost. So would groups as the

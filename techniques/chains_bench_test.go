@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stepdoku/stepdoku/board"
-	"github.com/stepdoku/stepdoku/explain"
 )
 
 // hardStates are the board states where walkthroughs of 60 puzzles spread over
@@ -30,9 +29,9 @@ func loadHardStates(b *testing.B) []*board.Board {
 				continue
 			}
 			find := ts[i].Find
-			ts[i].Find = func(s *board.Board, report func(explain.Step) bool) {
-				hardStates.states = append(hardStates.states, s.Clone())
-				find(s, report)
+			ts[i].Find = func(p *Pass) {
+				hardStates.states = append(hardStates.states, p.Board().Clone())
+				find(p)
 			}
 		}
 		for _, p := range spread(readPuzzleFile(b, top1465Path), 60) {
@@ -70,13 +69,13 @@ func BenchmarkChainEngine(b *testing.B) {
 		})
 	}
 	v := chainView{maxLinks: chainMaxLinks}
-	run("graph", func(s *board.Board) { buildChainGraph(s, allGroupedLinks) })
-	run("components", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).components() })
-	run("loops", func(s *board.Board) { chainRunsPool.Put(v.loopSearches(buildChainGraph(s, allGroupedLinks))) })
+	run("graph", func(s *board.Board) { buildChainGraph(testScratch(), s, allGroupedLinks) })
+	run("components", func(s *board.Board) { buildChainGraph(testScratch(), s, allGroupedLinks).components() })
+	run("loops", func(s *board.Board) { v.loopSearches(buildChainGraph(testScratch(), s, allGroupedLinks)) })
 	run("refutations", func(s *board.Board) {
-		g := buildChainGraph(s, allGroupedLinks)
+		g := buildChainGraph(testScratch(), s, allGroupedLinks)
 		mayRefute, mayPlace := g.refutable()
 		v.refutations(g, mayRefute, mayPlace)
 	})
-	run("open-filter", func(s *board.Board) { buildChainGraph(s, allGroupedLinks).openStarts() })
+	run("open-filter", func(s *board.Board) { buildChainGraph(testScratch(), s, allGroupedLinks).openStarts() })
 }

@@ -11,13 +11,15 @@ import (
 // This file is the chain engine shared by every chain technique (and open to forcing
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
 // a digit; a digit of an almost locked set) with strong and weak links, built once per
-// board state and link kind (chainGraphFor, shared by the finders that use the same
-// links; X- and XY-chains read the plain one through chainSubgraph), and a
+// board state and link kind (solveState.chainGraph, kept in the solve's results of the
+// state for the finders that use the same links, dropped when the pipeline applies a
+// step; X- and XY-chains read the plain one through chainSubgraph), and a
 // breadth-first search over it that alternates strong and weak inferences, so the
 // first chain found to any end is a shortest one. Which searches a finder runs is
 // decided by the filters of chains_reach.go.
 //
-// Use: g := buildChainGraph(b, chainLinks{...}); s := newChainSearch(g); then
+// Use: g := buildChainGraph(sc, b, chainLinks{...}) (sc the solve's scratch, where the
+// graph's searches borrow their buffers); s := newChainSearch(g); then
 // s.run(node, on, maxLinks) returns the states reached (chainState(node, on)), in order
 // of distance; s.path(state) is the chain to one of them, and g.weakLinked /
 // g.endEliminations say what two ends conclude. One link stays out of the graph and
@@ -87,12 +89,12 @@ type chainGraph struct {
 	// asked for.
 	compOnce sync.Once
 	comps    *chainComps
+	// kinds are the links the graph was built with.
+	kinds chainLinks
+	// sc is the solve's scratch, where the graph's searches borrow their buffers.
+	sc *scratch
 	// store is where the graph's storage came from and goes back to (recycle).
 	store *chainGraphBufs
-	// refs counts the finders using the graph; evicted says the cache let it go. The
-	// storage is recycled when both say so. Both are guarded by chainGraphs.
-	refs    int32
-	evicted bool
 	// base is the graph a subgraph shares its nodes with (chainSubgraph), or nil.
 	base *chainGraph
 }
@@ -143,6 +145,7 @@ func cbHas(s []uint64, c board.Cell) bool {
 // next build: a grouped graph takes a few hundred kilobytes, built several times a
 // puzzle, and allocating it anew each time kept the collector busy.
 type chainGraphBufs struct {
+	kinds                                chainLinks // of the graph it last held
 	b                                    *board.Board
 	cand, nextAt, next, forcedAt, forced []int32
 	digitCells, cells, see, forces       []uint64
@@ -152,11 +155,34 @@ type chainGraphBufs struct {
 	comps                                chainComps
 }
 
-var chainGraphStore = sync.Pool{New: func() any { return new(chainGraphBufs) }}
+// graphBufsFor returns storage for a graph of links k: one that held such a graph if
+// there is one, sized for it (the grouped graph is several times the plain one).
+func (sc *scratch) graphBufsFor(k chainLinks) *chainGraphBufs {
+	free := sc.graphBufs.free
+	for i := len(free) - 1; i >= 0; i-- {
+		if st := free[i]; st.kinds == k {
+			sc.graphBufs.free = slices.Delete(free, i, i+1)
+			return st
+		}
+	}
+	return sc.graphBufs.get()
+}
 
 // recycle gives g's storage to the next build. g must not be used after.
-func (g *chainGraph) recycle() {
+func (g *chainGraph) recycle(sc *scratch) {
 	st := g.store
+	if g.base != nil {
+		// A subgraph owns only its moves and what it computed itself; the rest is
+		// its base's, recycled with the base.
+		st.nextAt, st.next, st.forcedAt, st.forced, st.forces = g.nextAt, g.next, g.forcedAt, g.forced, g.forces
+		if g.comps != nil {
+			st.comps = *g.comps
+			st.comps.walkAt, st.comps.walk = nil, nil
+		}
+		*g = chainGraph{}
+		sc.graphBufs.put(st)
+		return
+	}
 	st.cand, st.nextAt, st.next, st.forcedAt, st.forced = g.cand, g.nextAt, g.next, g.forcedAt, g.forced
 	st.digitCells, st.cells, st.see, st.forces = g.digitCells, g.cells, g.see, g.forces
 	st.nodes, st.als, st.alsCells = g.nodes, g.als, g.alsCells
@@ -165,21 +191,22 @@ func (g *chainGraph) recycle() {
 		st.comps.walkAt, st.comps.walk = nil, nil // views of own or of the move table
 	}
 	*g = chainGraph{}
-	chainGraphStore.Put(st)
+	sc.graphBufs.put(st)
 }
 
 // buildChainGraph builds the nodes and links of b that k allows, on a copy of b.
-func buildChainGraph(b *board.Board, k chainLinks) *chainGraph {
+func buildChainGraph(sc *scratch, b *board.Board, k chainLinks) *chainGraph {
 	l := b.Layout()
 	n := l.N()
-	st := chainGraphStore.Get().(*chainGraphBufs)
+	st := sc.graphBufsFor(k)
+	st.kinds = k
 	if st.b == nil || st.b.Layout() != l {
 		st.b = b.Clone()
 	} else {
 		st.b.CopyFrom(b)
 	}
 	b = st.b
-	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64, store: st}
+	g := &chainGraph{l: l, b: b, nw: (l.Cells() + 63) / 64, kinds: k, sc: sc, store: st}
 	g.cand = roomFor(st.cand, l.Cells()*n)[:l.Cells()*n]
 	for i := range g.cand {
 		g.cand[i] = -1
@@ -296,7 +323,20 @@ func (g *chainGraph) addGroups() {
 
 // chainMaxALS bounds the size of the almost locked sets a chain may pass through: the
 // sets (and their links) grow fast with size, and HoDoKu's library needs no larger.
-const chainMaxALS = 5
+// Above 9x9 it is chainMaxALSLarge: the sets of a 25x25 made the grouped graph, built
+// on every state that reaches the grouped chains, most of their cost.
+const (
+	chainMaxALS      = 5
+	chainMaxALSLarge = 3
+)
+
+// chainMaxALSFor returns the bound on a set's cells on a grid of size n.
+func chainMaxALSFor(n int) int {
+	if n <= 9 {
+		return chainMaxALS
+	}
+	return chainMaxALSLarge
+}
 
 // chainALS is an almost locked set: n cells of one house holding n+1 digits between
 // them. If one digit is not in it, each of the others is.
@@ -354,7 +394,7 @@ func (g *chainGraph) addALS() {
 				empty = append(empty, c)
 			}
 		}
-		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALS))
+		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALSFor(l.N())))
 	}
 }
 
@@ -516,8 +556,8 @@ func (g *chainGraph) fillSee(i int32, peers []uint64) {
 	}
 }
 
-// linkScratch holds the buffers link needs only while it runs; they are pooled, so a
-// graph build does not allocate (and the collector does not sweep) them each time.
+// linkScratch holds the buffers link needs only while it runs; they stay in the solve's
+// scratch, so a graph build does not allocate (and the collector does not sweep) them each time.
 type linkScratch struct {
 	moves       [][2]int32
 	groupsAt    []int32 // group nodes of (house, digit) k: groups[groupsAt[k]:groupsAt[k+1]]
@@ -528,14 +568,30 @@ type linkScratch struct {
 	byTo, order []int32 // chainCompress's
 }
 
-var linkScratchPool = sync.Pool{New: func() any { return new(linkScratch) }}
-
 // link fills the strong and weak adjacency that k allows.
 func (g *chainGraph) link(k chainLinks) {
 	l, b, n := g.l, g.b, g.l.N()
-	sc := linkScratchPool.Get().(*linkScratch)
-	defer linkScratchPool.Put(sc)
+	sc := g.sc.links.get()
+	defer g.sc.links.put(sc)
 	moves := sc.moves[:0] // every link as moves between states (appendWeak, appendStrong)
+	// Room for the candidates' links up front: on the largest grids they are millions,
+	// and growing the slice by doubling copied them over and over.
+	est := 0
+	if k.cellStrong || k.cellWeak {
+		for c := range board.Cell(l.Cells()) {
+			m := b.Candidates(c).Count()
+			est += m * (m - 1)
+		}
+	}
+	if k.houseStrong || k.houseWeak {
+		for h := range board.House(l.Houses()) {
+			for d := board.Digit(1); int(d) <= n; d++ {
+				m := b.Positions(h, d).Count()
+				est += m * (m - 1)
+			}
+		}
+	}
+	moves = slices.Grow(moves, est)
 	if k.cellStrong || k.cellWeak {
 		for c := range board.Cell(l.Cells()) {
 			cs := b.Candidates(c)
@@ -588,6 +644,9 @@ func (g *chainGraph) link(k chainLinks) {
 		sc.groupsAt, sc.groups = at, groups
 		items, masks := sc.items[:0], sc.masks[:0]
 		for h := range board.House(l.Houses()) {
+			if g.sc.done() {
+				break // cancelled: the graph is left without these links, and never used
+			}
 			for d := board.Digit(1); int(d) <= n; d++ {
 				pos := b.Positions(h, d)
 				if pos.Count() < 2 {
@@ -785,14 +844,12 @@ func newChainSearch(g *chainGraph) *chainSearch {
 	}
 }
 
-// chainSearches pools search scratch: a finder runs its searches and is done with the
-// arrays (thousands of states each) before it returns, so the next one can reuse them.
-var chainSearches = sync.Pool{New: func() any { return new(chainSearch) }}
-
-// borrowChainSearch returns a search over g from the pool, as newChainSearch would make
-// it; give it back with returnChainSearch once its results are copied out.
+// borrowChainSearch returns a search over g from the solve's scratch (a finder runs
+// its searches and is done with the arrays, thousands of states each, before it
+// returns), as newChainSearch would make it; give it back with returnChainSearch once
+// its results are copied out.
 func borrowChainSearch(g *chainGraph) *chainSearch {
-	s := chainSearches.Get().(*chainSearch)
+	s := g.sc.searches.get()
 	ns := 2 * len(g.nodes)
 	s.g, s.round, s.within = g, 0, nil
 	s.stamp = slices.Grow(s.stamp[:0], ns)[:ns]
@@ -804,8 +861,9 @@ func borrowChainSearch(g *chainGraph) *chainSearch {
 }
 
 func returnChainSearch(s *chainSearch) {
+	sc := s.g.sc
 	s.g = nil
-	chainSearches.Put(s)
+	sc.searches.put(s)
 }
 
 // run searches from node start in the given state, over at most maxLinks links, and
@@ -874,7 +932,7 @@ func (s *chainSearch) path(st int32) []int32 {
 // The pipeline tries the chain techniques one after another on one board state, and
 // three of them (continuous loop, discontinuous loop, AIC; plain or grouped) use the
 // same graph. So the graph (with its components, chainComps) is built once per state
-// and link kind, and remembered until the state changes; each technique then runs
+// and link kind, and kept until the pipeline applies a step; each technique then runs
 // only the searches its filter leaves (chains_reach.go).
 
 // chainVisit is one state reached by a stored search: the state, the index of the
@@ -893,8 +951,6 @@ type chainRuns struct {
 	visits []chainVisit
 	at     []int32 // state -> its visit, while one search is stored
 }
-
-var chainRunsPool = sync.Pool{New: func() any { return new(chainRuns) }}
 
 // run returns the visits of the search from start, and the index of the first of them
 // in the visits that hold them all (for chainVisitPath).
@@ -931,9 +987,9 @@ func (g *chainGraph) visitsThroughGroup(vs []chainVisit, i int32) bool {
 // over up to maxLinks links. With within set, a search from node x keeps to the
 // states of x's false state's component: a loop back to x never leaves it, and the
 // part of the search inside it is the same as that of a search without the bound.
-// Give the result back to chainRunsPool when done with it.
+// Give the result back with g.sc.runs.put when done with it.
 func (g *chainGraph) searchFrom(start []bool, maxLinks int, within *chainComps) *chainRuns {
-	r := chainRunsPool.Get().(*chainRuns)
+	r := g.sc.runs.get()
 	r.runAt = slices.Grow(r.runAt[:0], len(g.nodes)+1)[:len(g.nodes)+1]
 	r.visits = r.visits[:0]
 	r.at = slices.Grow(r.at[:0], 2*len(g.nodes))[:2*len(g.nodes)]
@@ -941,7 +997,7 @@ func (g *chainGraph) searchFrom(start []bool, maxLinks int, within *chainComps) 
 	defer returnChainSearch(s)
 	for x := range int32(len(g.nodes)) {
 		r.runAt[x] = int32(len(r.visits))
-		if !start[x] {
+		if !start[x] || g.sc.done() { // cancelled: the rest stay empty
 			continue
 		}
 		s.within, s.comp = nil, 0
@@ -974,96 +1030,36 @@ func (g *chainGraph) mayConclude(i int32) bool {
 	return false
 }
 
-// chainGraphs remembers the graphs of the last few states asked about, a few per link
-// kind, so that solves running side by side (the web app, parallel tests) do not undo
-// each other's. A graph is built outside the lock; two callers may build the same one.
-var chainGraphs struct {
-	sync.Mutex
-	entries []chainGraphEntry
-	clock   uint64
-}
-
-// chainGraphKeep is how many graphs are remembered: two states for each link kind.
-const chainGraphKeep = 8
-
-type chainGraphEntry struct {
-	kinds chainLinks
-	state boardState
-	g     *chainGraph
-	used  uint64
-}
-
-// chainGraphFor returns the graph of b's state for the given links, built or
-// remembered. The graph keeps its own copy of the board: it outlives the caller's
-// board, which the pipeline changes as soon as a step is applied. Links that are some
-// of allChainLinks (X- and XY-chains) get a view of that graph (chainSubgraph). Give
-// it back with releaseChainGraph when done.
-func chainGraphFor(b *board.Board, kinds chainLinks) *chainGraph {
-	if !kinds.groups && !kinds.als && kinds != allChainLinks {
-		return chainSubgraph(chainGraphFor(b, allChainLinks), kinds)
-	}
-	chainGraphs.Lock()
-	chainGraphs.clock++
-	for i := range chainGraphs.entries {
-		e := &chainGraphs.entries[i]
-		if e.kinds == kinds && e.state.holds(b) {
-			e.used = chainGraphs.clock
-			g := e.g
-			g.refs++
-			chainGraphs.Unlock()
+// chainGraph returns the graph of b's state (the solve's current one) for the given
+// links, built on first use and kept until the pipeline applies a step (invalidate).
+// The graph keeps its own copy of the board. Links that are some of allChainLinks (X-
+// and XY-chains) get a view of that graph (chainSubgraph).
+func (s *solveState) chainGraph(b *board.Board, kinds chainLinks) *chainGraph {
+	for _, g := range s.res.graphs {
+		if g.kinds == kinds {
 			return g
 		}
 	}
-	chainGraphs.Unlock()
-	g := buildChainGraph(b, kinds)
-	g.refs = 1
-	e := chainGraphEntry{kinds: kinds, g: g}
-	e.state.record(b)
-	chainGraphs.Lock()
-	defer chainGraphs.Unlock()
-	chainGraphs.clock++
-	e.used = chainGraphs.clock
-	if len(chainGraphs.entries) < chainGraphKeep {
-		chainGraphs.entries = append(chainGraphs.entries, e)
-		return g
-	}
-	// Replace the entry used longest ago.
-	oldest := -1
-	for i, x := range chainGraphs.entries {
-		if oldest < 0 || x.used < chainGraphs.entries[oldest].used {
-			oldest = i
-		}
-	}
-	if old := chainGraphs.entries[oldest].g; old.refs == 0 {
-		old.recycle()
+	var g *chainGraph
+	if !kinds.groups && !kinds.als && kinds != allChainLinks {
+		g = chainSubgraph(s.chainGraph(b, allChainLinks), kinds)
 	} else {
-		old.evicted = true
+		g = buildChainGraph(&s.sc, b, kinds)
 	}
-	chainGraphs.entries[oldest] = e
+	s.res.graphs = append(s.res.graphs, g)
 	return g
-}
-
-// releaseChainGraph says that a finder is done with g, from chainGraphFor.
-func releaseChainGraph(g *chainGraph) {
-	if g.base != nil {
-		g = g.base
-	}
-	chainGraphs.Lock()
-	defer chainGraphs.Unlock()
-	g.refs--
-	if g.refs == 0 && g.evicted {
-		g.recycle()
-	}
 }
 
 // chainSubgraph returns base, the graph of allChainLinks (which the loops and AICs use
 // on the same state), with only the moves that links k, some of those, allow. It
 // shares base's nodes, whose order keeps each search the same as on a graph of its
-// own, and holds base's reference from chainGraphFor.
+// own. Both are kept in the state's results.
 func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	g := &chainGraph{l: base.l, b: base.b, nw: base.nw, nodes: base.nodes, ncand: base.ncand,
 		cells: base.cells, see: base.see, digitCells: base.digitCells, cand: base.cand, base: base,
-		store: new(chainGraphBufs)} // for what it may compute itself, never recycled
+		kinds: k, sc: base.sc}
+	g.store = g.sc.graphBufsFor(k) // for its moves and what it computes itself (recycle)
+	g.store.kinds = k
 	keep := func(x, y int32, strong bool) bool {
 		nx, ny := &base.nodes[x], &base.nodes[y]
 		if k.bivalueOnly && (base.b.Candidates(nx.cell).Count() != 2 || base.b.Candidates(ny.cell).Count() != 2) {
@@ -1074,8 +1070,8 @@ func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 		}
 		return strong && k.houseStrong || !strong && k.houseWeak
 	}
-	g.nextAt = make([]int32, len(base.nextAt))
-	g.next = make([]int32, 0, len(base.next))
+	g.nextAt = grown(g.store.nextAt, len(base.nextAt))
+	g.next = roomFor(g.store.next, len(base.next))
 	for st := range int32(len(base.nextAt) - 1) {
 		g.nextAt[st] = int32(len(g.next))
 		for _, t := range base.moves(st) {
@@ -1088,15 +1084,13 @@ func chainSubgraph(base *chainGraph, k chainLinks) *chainGraph {
 	return g
 }
 
-// tarjanScratch holds tarjan's working arrays, pooled: a graph has thousands of
+// tarjanScratch holds tarjan's working arrays, kept in the solve's scratch: a graph has thousands of
 // states, and its components are found once per state of the board that reaches the
 // chains.
 type tarjanScratch struct {
 	index, low, cursor []int32
 	stack, calls       []int32
 }
-
-var tarjanPool = sync.Pool{New: func() any { return new(tarjanScratch) }}
 
 func (sc *tarjanScratch) reset(ns int) {
 	grow := func(s []int32, v int32) []int32 {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -41,7 +40,7 @@ func (g *chainGraph) components() *chainComps {
 		g.forceOnce.Do(g.alsForcings)
 		cs := &g.store.comps
 		g.walkSteps(cs)
-		cs.tarjan()
+		cs.tarjan(g.sc)
 		g.comps = cs
 	})
 	return g.comps
@@ -73,10 +72,10 @@ func (g *chainGraph) walkSteps(cs *chainComps) {
 
 // tarjan finds the components, iteratively: calls is the path of the depth-first walk,
 // cursor[st] the next step of st to follow.
-func (cs *chainComps) tarjan() {
+func (cs *chainComps) tarjan(scr *scratch) {
 	ns := int32(len(cs.walkAt) - 1)
-	sc := tarjanPool.Get().(*tarjanScratch)
-	defer tarjanPool.Put(sc)
+	sc := scr.tarjan.get()
+	defer scr.tarjan.put(sc)
 	sc.reset(int(ns))
 	index, low, cursor := sc.index, sc.low, sc.cursor
 	walkAt, walk := cs.walkAt, cs.walk
@@ -161,27 +160,26 @@ func (r *chainReach) set(st, bit int32) {
 	r.bits[int(r.cs.comp[st])*r.w+int(bit>>6)] |= 1 << (uint(bit) & 63)
 }
 
-var reachPool = sync.Pool{New: func() any { return new(chainReach) }}
-
 // reach returns an empty answer of nbits bits a component for g's states. Give it back
-// to reachPool when done with it.
-func (g *chainGraph) reach(nbits int) *chainReach { return newReach(g.components(), nbits) }
+// with g.sc.reach.put when done with it.
+func (g *chainGraph) reach(nbits int) *chainReach { return newReach(g.sc, g.components(), nbits) }
 
-// reachMaxWords bounds the bitsets of a filter (a few per component): on the largest
-// grids they could take hundreds of megabytes, and there the filters stand aside (each
-// caller then searches as if every start passed). A variable, so that tests can make
-// them stand aside.
-var reachMaxWords = 1 << 22
+// defaultReachMaxWords bounds the bitsets of a filter (a few per component): on the
+// largest grids they could take hundreds of megabytes, and there the filters stand
+// aside (each caller then searches as if every start passed). A solve keeps it in
+// scratch.reachMaxWords, so that tests can make them stand aside.
+const defaultReachMaxWords = 1 << 22
 
-// reachFits reports whether nbits bits a component of cs stay within reachMaxWords.
-func reachFits(cs *chainComps, nbits int) bool {
-	return (len(cs.at)-1)*((nbits+63)/64) <= reachMaxWords
+// reachFits reports whether nbits bits a component of cs stay within the solve's
+// bound (scratch.reachMaxWords).
+func reachFits(sc *scratch, cs *chainComps, nbits int) bool {
+	return (len(cs.at)-1)*((nbits+63)/64) <= sc.reachMaxWords
 }
 
 // newReach returns an empty answer of nbits bits a component of cs.
-func newReach(cs *chainComps, nbits int) *chainReach {
+func newReach(sc *scratch, cs *chainComps, nbits int) *chainReach {
 	ncomp := len(cs.at) - 1
-	r := reachPool.Get().(*chainReach)
+	r := sc.reach.get()
 	r.cs, r.w = cs, (nbits+63)/64
 	r.bits = slices.Grow(r.bits[:0], ncomp*r.w)[:ncomp*r.w]
 	clear(r.bits)
@@ -248,14 +246,14 @@ func (g *chainGraph) refutable() (refutable, placeable []bool) {
 	if nbits == 0 {
 		return refutable, placeable
 	}
-	if !reachFits(g.components(), int(nbits)) {
+	if !reachFits(g.sc, g.components(), int(nbits)) {
 		for s := range k {
 			refutable[s], placeable[s] = bit[2*s] >= 0, bit[2*s+1] >= 0
 		}
 		return refutable, placeable
 	}
 	r := g.reach(int(nbits))
-	defer reachPool.Put(r)
+	defer g.sc.reach.put(r)
 	for s := range k {
 		if b := bit[2*s]; b >= 0 {
 			r.set(chainState(s, true), b)
@@ -292,7 +290,7 @@ func (g *chainGraph) openStarts() []bool {
 	n := g.l.N()
 	bit, k := candidateBits(g.b)
 	nn := len(g.nodes)
-	if !reachFits(g.components(), int(k)) {
+	if !reachFits(g.sc, g.components(), int(k)) {
 		starts := make([]bool, nn)
 		for a := range starts {
 			starts[a] = true
@@ -300,7 +298,7 @@ func (g *chainGraph) openStarts() []bool {
 		return starts
 	}
 	r := g.reach(int(k))
-	defer reachPool.Put(r)
+	defer g.sc.reach.put(r)
 	w := r.w
 	// peers[a]: the candidates x such that x made true makes node a false, and a made
 	// true makes x false (peerCandidates), as bits.
@@ -390,14 +388,14 @@ func (g *chainGraph) contradictable() []bool {
 	l, b, n := g.l, g.b, g.l.N()
 	ncomp := len(cs.at) - 1
 	out := make([]bool, 2*len(g.nodes))
-	if !reachFits(cs, ncomp) {
+	if !reachFits(g.sc, cs, ncomp) {
 		for st := range out {
 			out[st] = true
 		}
 		return out
 	}
 	r := g.reach(ncomp)
-	defer reachPool.Put(r)
+	defer g.sc.reach.put(r)
 	for c := range int32(ncomp) {
 		r.set(cs.states[cs.at[c]], c)
 	}

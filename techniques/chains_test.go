@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"context"
 	"maps"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func firstStep(b *board.Board, ts []Technique) (explain.Step, bool) {
 	for _, t := range ts {
 		var got explain.Step
 		found := false
-		t.Find(b, func(s explain.Step) bool { got, found = s, true; return false })
+		findOn(t, b, func(s explain.Step) bool { got, found = s, true; return false })
 		if found {
 			return got, true
 		}
@@ -183,7 +184,7 @@ func BenchmarkChains(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				for _, s := range states {
-					tech.Find(s, func(explain.Step) bool { return false })
+					findOn(tech, s, func(explain.Step) bool { return false })
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states))/1e3, "µs/state")
@@ -220,7 +221,7 @@ func TestChainRefutable(t *testing.T) {
 	refuted, pruned := 0, 0
 	for _, b := range states {
 		for _, kinds := range []chainLinks{allChainLinks, allGroupedLinks} {
-			g := buildChainGraph(b, kinds)
+			g := buildChainGraph(testScratch(), b, kinds)
 			may, _ := g.refutable()
 			s := newChainSearch(g)
 			for start := range g.ncand {
@@ -262,11 +263,11 @@ func TestChainFiltersExact(t *testing.T) {
 			found += len(got)
 			if len(want) > 0 { // a caller that stops at the first step gets the same one
 				var first []explain.Step
-				chainFinder(v)(b, func(s explain.Step) bool { first = append(first, s); return false })
+				findOn(Technique{Find: chainFinder(v)}, b, func(s explain.Step) bool { first = append(first, s); return false })
 				require.Equal(t, want[:1], first, "%s first step on %s", v.id, b)
 			}
 		}
-		g := buildChainGraph(b, allGroupedLinks)
+		g := buildChainGraph(testScratch(), b, allGroupedLinks)
 		for _, ok := range g.openStarts() {
 			if !ok {
 				spared++
@@ -283,28 +284,35 @@ func TestChainFiltersExact(t *testing.T) {
 func TestFiltersStandAside(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 1))
 	require.NotEmpty(t, states)
-	defer func(w int) { reachMaxWords = w }(reachMaxWords)
 	views := []chainView{loopView, brokenLoopView, groupedLoopView, groupedBrokenLoopView, groupedAICView}
+	// findAside is findAll in a solve whose filters stand aside.
+	findAside := func(tech Technique, b *board.Board) []explain.Step {
+		st := newSolveState()
+		st.sc.reachMaxWords = 0
+		var steps []explain.Step
+		st.pass(context.Background(), b, tech, func(s explain.Step) bool { steps = append(steps, s); return true }).run()
+		return steps
+	}
 	for _, b := range states[:min(len(states), 6)] {
-		reachMaxWords = 1 << 22
 		var want [][]explain.Step
 		for _, v := range views {
 			want = append(want, findAll(Technique{Find: chainFinder(v)}, b))
 		}
 		wantForcing := findAll(ForcingChainContradiction, b)
-		reachMaxWords = 0
 		for i, v := range views {
-			assert.Equal(t, want[i], findAll(Technique{Find: chainFinder(v)}, b), "%s on %s", v.id, b)
+			assert.Equal(t, want[i], findAside(Technique{Find: chainFinder(v)}, b), "%s on %s", v.id, b)
 		}
-		assert.Equal(t, wantForcing, findAll(ForcingChainContradiction, b), "forcing chains on %s", b)
-		g := buildChainGraph(b, allGroupedLinks)
+		assert.Equal(t, wantForcing, findAside(ForcingChainContradiction, b), "forcing chains on %s", b)
+		aside := testScratch()
+		aside.reachMaxWords = 0
+		g := buildChainGraph(aside, b, allGroupedLinks)
 		for _, ok := range g.openStarts() {
 			require.True(t, ok)
 		}
-		for _, ok := range buildChainGraph(b, allChainLinks).contradictable() {
+		for _, ok := range buildChainGraph(aside, b, allChainLinks).contradictable() {
 			require.True(t, ok)
 		}
-		x := newALSIndex(b, nil, new(alsBuild))
+		x := newALSIndex(aside, b, nil)
 		require.True(t, newALSChainSearch(x, 3, alsChainMaxSets).mayConclude(b))
 	}
 }
@@ -320,7 +328,7 @@ func TestChainLinksDefinition(t *testing.T) {
 	kinds := []chainLinks{xChainView.kinds, xyChainView.kinds, allChainLinks, allGroupedLinks}
 	for _, b := range states[:min(len(states), 6)] {
 		for _, k := range kinds {
-			g := buildChainGraph(b, k)
+			g := buildChainGraph(testScratch(), b, k)
 			shared := func(x, y int32) []board.House {
 				var out []board.House
 				nx, ny := g.nodes[x], g.nodes[y]
@@ -397,29 +405,31 @@ func nilIfEmpty(s []int32) []int32 {
 	return s
 }
 
-// TestChainGraphFollowsState checks that the finders' shared graph answers for the
-// board state asked about: a board changed after a call, and a copy of its old state asked
-// again, each get what a fresh search finds.
+// TestChainGraphFollowsState checks that a solve's shared graphs answer for the board
+// state after each step: once the solve drops them (invalidate, as the pipeline does
+// after Apply), the finders on the changed board find what a fresh solve finds, and
+// the buffers recycled from the old graphs carry nothing over.
 func TestChainGraphFollowsState(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 0))
 	require.NotEmpty(t, states)
 	checked := 0
 	for _, b := range states[:min(len(states), 8)] {
-		old := b.Clone()
 		for _, tech := range chainFamily {
-			want := findAll(tech, old)
+			want := findAll(tech, b)
 			if len(want) == 0 {
 				continue
 			}
-			work := old.Clone()
+			st := newSolveState()
+			work := b.Clone()
+			var got []explain.Step
+			collect := func(s explain.Step) bool { got = append(got, s); return true }
+			st.pass(context.Background(), work, tech, collect).run()
+			require.Equal(t, want, got, "%s on %s", tech.ID, b)
 			mustApply(t, work, want[0])
-			after := findAll(tech, work)
-			// A fresh graph for the changed state: drop the remembered ones.
-			chainGraphs.Lock()
-			chainGraphs.entries = nil
-			chainGraphs.Unlock()
-			assert.Equal(t, findAll(tech, work), after, "%s after a step on %s", tech.ID, old)
-			assert.Equal(t, want, findAll(tech, old.Clone()), "%s again on %s", tech.ID, old)
+			st.invalidate()
+			got = nil
+			st.pass(context.Background(), work, tech, collect).run()
+			assert.Equal(t, findAll(tech, work), got, "%s after a step on %s", tech.ID, b)
 			checked++
 		}
 	}
@@ -464,7 +474,7 @@ func setNode(t *testing.T, g *chainGraph, cells []string, d board.Digit) int32 {
 // all of their places but for one digit k of its own is k.
 func TestChainALSForcings(t *testing.T) {
 	b := forcingCase(t)
-	g := buildChainGraph(b, allGroupedLinks)
+	g := buildChainGraph(testScratch(), b, allGroupedLinks)
 	col9 := []string{"r1c9", "r7c9", "r8c9", "r9c9"}
 	box9 := []string{"r7c8", "r7c9", "r8c9", "r9c9"}
 	for _, tc := range []struct {
@@ -515,7 +525,7 @@ func TestChainALSForcingsHold(t *testing.T) {
 		require.NoError(t, err)
 		_, sol := solvedPuzzle(t, line)
 		walkStuck(t, p, basicsBefore(), chainFamily, func(b *board.Board) {
-			g := buildChainGraph(b, allGroupedLinks)
+			g := buildChainGraph(testScratch(), b, allGroupedLinks)
 			for x := range int32(len(g.nodes)) {
 				nx := g.nodes[x]
 				if nx.kind != chainALSNode {

@@ -15,8 +15,7 @@ const (
 // SimpleColorsTrap removes a digit from the cells that see both colours of one
 // cluster of conjugate pairs.
 var SimpleColorsTrap = Technique{
-	ID:   idSimpleColorsTrap,
-	Name: "Simple Colors Trap",
+	ID: idSimpleColorsTrap,
 	// Sudoku Explainer has no colouring; it rates the same reasoning as an X-cycle (6.5
 	// and up). 4.5 keeps colouring after the short single-digit chains it generalises and
 	// before the wings, as HoDoKu's order does.
@@ -38,7 +37,6 @@ candidates.`,
 // each other.
 var SimpleColorsWrap = Technique{
 	ID:         idSimpleColorsWrap,
-	Name:       "Simple Colors Wrap",
 	Difficulty: 4.5,
 	Score:      150,
 	Codes:      []string{"0501"},
@@ -53,8 +51,7 @@ every cell of that colour loses it, and the other colour holds it.`,
 // MultiColors1 removes a digit from the cells that see the opposite colours of two
 // clusters one of whose colours see each other.
 var MultiColors1 = Technique{
-	ID:   idMultiColors1,
-	Name: "Multi Colors 1",
+	ID: idMultiColors1,
 	// After simple colours, as in HoDoKu, which scores it higher (200 against 150).
 	Difficulty: 4.6,
 	Score:      200,
@@ -72,7 +69,6 @@ opposites loses it.`,
 // another cluster.
 var MultiColors2 = Technique{
 	ID:         idMultiColors2,
-	Name:       "Multi Colors 2",
 	Difficulty: 4.6,
 	Score:      200,
 	Codes:      []string{"0503"},
@@ -148,14 +144,13 @@ func colourClusters(dst []colourCluster, b *board.Board, d board.Digit) []colour
 	return dst
 }
 
-// colourings memoises the clusters of every digit of the last board state asked for:
-// the four colouring techniques are tried one after another on one state.
-var colourings stateMemo[[][]colourCluster]
-
-// colouringsFor returns the clusters of each digit d of b's state at index d-1, made or
-// remembered. They are shared: read them, never change them.
-func colouringsFor(b *board.Board) [][]colourCluster {
-	return colourings.get(b, func(b *board.Board) [][]colourCluster {
+// colouringsFor returns the clusters of each digit d of the pass's state at index d-1,
+// made or kept from an earlier technique on that state: the four colouring techniques
+// are tried one after another on one state. They are shared: read them, never change
+// them.
+func colouringsFor(p *Pass) [][]colourCluster {
+	b := p.Board()
+	return p.st.res.colourings.get(func() [][]colourCluster {
 		out := make([][]colourCluster, b.Layout().N())
 		for d := range out {
 			out[d] = colourClusters(nil, b, board.Digit(d+1))
@@ -210,8 +205,9 @@ func colourWrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
 // simpleColors is the finder of the simple-colours techniques: rule applied to each
 // cluster of each digit.
 func simpleColors(id string, rule colourRule) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for d, clusters := range colouringsFor(b) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		for d, clusters := range colouringsFor(p) {
 			d := board.Digit(d + 1)
 			if len(clusters) == 0 {
 				continue
@@ -297,8 +293,9 @@ func seesBothRemoves(x, y *colourCluster, _ board.CellSet) (board.CellSet, int, 
 // multiColors is the finder of the multi-colours techniques: rule applied to each pair
 // of clusters of each digit.
 func multiColors(id string, rule multiRule) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for d, clusters := range colouringsFor(b) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		for d, clusters := range colouringsFor(p) {
 			d := board.Digit(d + 1)
 			if len(clusters) < 2 {
 				continue

@@ -99,7 +99,7 @@ func TestColouringByHand(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := onlyAt(t, 1, tc.cells...)
 			var got []string
-			tc.tech.Find(b, func(s explain.Step) bool {
+			findOn(tc.tech, b, func(s explain.Step) bool {
 				got = append(got, s.Technique+": "+strings.Join(candidateNames(b.Layout(), s.Eliminations), ", "))
 				// Two colours per cluster: one cluster for simple colours, two for multi.
 				wantSets := 2
@@ -268,7 +268,7 @@ func TestColouringMatchesBruteForce(t *testing.T) {
 		want := bruteColouring(b)
 		for _, tech := range techs {
 			var got []string
-			tech.Find(b, func(s explain.Step) bool {
+			findOn(tech, b, func(s explain.Step) bool {
 				var names []string
 				for _, e := range s.Eliminations {
 					names = append(names, b.Layout().CellName(e.Cell))

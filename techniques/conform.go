@@ -75,13 +75,18 @@ func Conform(c board.LibraryCase, ts []Technique) ConformResult {
 		res.Outcome, res.Reason = ConformFail, "case has no board"
 		return res
 	}
+	if err := checkRunnable(run); err != nil {
+		res.Outcome, res.Reason = ConformFail, err.Error()
+		return res
+	}
 	l := c.Board.Layout()
 	var steps []explain.Step
+	st := newSolveState() // the techniques share the case's results
 	for _, t := range run {
-		t.Find(c.Board, func(s explain.Step) bool {
+		st.pass(context.Background(), c.Board, t, func(s explain.Step) bool {
 			steps = append(steps, s)
 			return true
-		})
+		}).run()
 	}
 	if c.Fail {
 		for _, s := range steps {

@@ -151,7 +151,7 @@ var (
 )
 
 // Validate reports the first flaw of a set of techniques: an empty, duplicate or
-// non-kebab-case ID, a name that is not explain.Name of the ID, a doc without a title
+// non-kebab-case ID, an ID that explain's catalogue does not name, a doc without a title
 // line followed by a blank line and a body, a malformed HoDoKu code, or no finder.
 // It does not judge the order; the pipeline tries techniques as given.
 func Validate(ts []Technique) error {
@@ -164,8 +164,8 @@ func Validate(ts []Technique) error {
 			return fmt.Errorf("techniques: ID %q is not kebab-case", t.ID)
 		case seen[t.ID]:
 			return fmt.Errorf("techniques: ID %q appears twice", t.ID)
-		case t.Name != explain.Name(t.ID):
-			return fmt.Errorf("techniques: %s is named %q, explain names it %q", t.ID, t.Name, explain.Name(t.ID))
+		case explain.Name(t.ID) == t.ID:
+			return fmt.Errorf("techniques: %s has no name in explain's catalogue", t.ID)
 		case t.Find == nil:
 			return fmt.Errorf("techniques: %s has no finder", t.ID)
 		}

@@ -46,7 +46,7 @@ func TestValidate(t *testing.T) {
 		{"empty ID", func(ts []Technique) []Technique { ts[0].ID = ""; return ts }, "has no ID"},
 		{"not kebab-case", func(ts []Technique) []Technique { ts[0].ID = "X_Wing"; return ts }, "not kebab-case"},
 		{"twice", func(ts []Technique) []Technique { return append(ts, good()) }, "appears twice"},
-		{"name not explain's", func(ts []Technique) []Technique { ts[0].Name = "Xwing"; return ts }, "explain names it"},
+		{"ID explain does not name", func(ts []Technique) []Technique { ts[0].ID = "x-wingz"; return ts }, "no name in explain's catalogue"},
 		{"no finder", func(ts []Technique) []Technique { ts[0].Find = nil; return ts }, "no finder"},
 		{"doc without title", func(ts []Technique) []Technique { ts[0].Doc = "One paragraph only."; return ts }, "title line"},
 		{"doc title on two lines", func(ts []Technique) []Technique { ts[0].Doc = "X\nWing\n\nBody."; return ts }, "title line"},
@@ -67,7 +67,7 @@ func TestValidate(t *testing.T) {
 func TestByID(t *testing.T) {
 	got, ok := ByID("swordfish")
 	require.True(t, ok)
-	require.Equal(t, "Swordfish", got.Name)
+	require.Equal(t, "Swordfish", got.Name())
 	_, ok = ByID("Swordfish")
 	require.False(t, ok, "IDs are matched exactly")
 }
@@ -143,7 +143,7 @@ func TestFindersSound(t *testing.T) {
 		for !b.Solved() {
 			var first *explain.Step
 			for _, tech := range ts {
-				tech.Find(b, func(s explain.Step) bool {
+				findOn(tech, b, func(s explain.Step) bool {
 					requireSound(t, fmt.Sprintf("puzzle %d", i+1), b, sol, s)
 					if first == nil {
 						first = &s
@@ -203,7 +203,7 @@ func TestFindersEveryLayout(t *testing.T) {
 				for !b.Solved() {
 					var first *explain.Step
 					for _, tech := range ts {
-						tech.Find(b, func(s explain.Step) bool {
+						findOn(tech, b, func(s explain.Step) bool {
 							requireSound(t, fmt.Sprintf("%dx%d", n, n), b, sol, s)
 							if first == nil {
 								first = &s

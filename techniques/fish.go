@@ -18,7 +18,6 @@ const (
 // columns (or the same with rows and columns swapped).
 var XWing = Technique{
 	ID:         idXWing,
-	Name:       "X-Wing",
 	Difficulty: 3.2,
 	Score:      140,
 	Codes:      []string{"0300"},
@@ -34,7 +33,6 @@ other cell of the two columns. The same holds with rows and columns swapped.`,
 // Swordfish is the X-Wing over three rows and three columns.
 var Swordfish = Technique{
 	ID:         idSwordfish,
-	Name:       "Swordfish",
 	Difficulty: 3.8,
 	Score:      150,
 	Codes:      []string{"0301"},
@@ -50,7 +48,6 @@ the three columns. Rows and columns may swap roles.`,
 // Jellyfish is the X-Wing over four rows and four columns.
 var Jellyfish = Technique{
 	ID:         idJellyfish,
-	Name:       "Jellyfish",
 	Difficulty: 5.2,
 	Score:      160,
 	Codes:      []string{"0302"},
@@ -66,13 +63,17 @@ Rows and columns may swap roles.`,
 // columns) in which a digit's places all fall in size cover lines of the other
 // direction; the digit leaves the cover lines outside the base lines.
 func fish(id string, size int) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		n := l.N()
 		var masks [board.MaxSize]uint32
 		var lines [board.MaxSize]int
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
 			for d := board.Digit(1); int(d) <= n; d++ {
+				if p.done() {
+					return
+				}
 				m := 0
 				for i := range n {
 					h := lineHouse(l, kind, i)
@@ -179,7 +180,6 @@ digit and clears its box; a cell of a cover line in the fin's box is cleared bot
 // FinnedXWing is the X-Wing with fins: extra places of the digit in one box of a base line.
 var FinnedXWing = Technique{
 	ID:         idFinnedXWing,
-	Name:       "Finned X-Wing",
 	Difficulty: 3.4,
 	Score:      130,
 	Codes:      []string{"0310"},
@@ -190,7 +190,6 @@ var FinnedXWing = Technique{
 // FinnedSwordfish is the Swordfish with fins.
 var FinnedSwordfish = Technique{
 	ID:         idFinnedSwordfish,
-	Name:       "Finned Swordfish",
 	Difficulty: 4.0,
 	Score:      200,
 	Codes:      []string{"0311"},
@@ -201,7 +200,6 @@ var FinnedSwordfish = Technique{
 // FinnedJellyfish is the Jellyfish with fins.
 var FinnedJellyfish = Technique{
 	ID:         idFinnedJellyfish,
-	Name:       "Finned Jellyfish",
 	Difficulty: 5.4,
 	Score:      240,
 	Codes:      []string{"0312"},
@@ -215,7 +213,6 @@ var FinnedJellyfish = Technique{
 // finned fish first where both apply.
 var SashimiXWing = Technique{
 	ID:         idSashimiXWing,
-	Name:       "Sashimi X-Wing",
 	Difficulty: 3.5,
 	Score:      150,
 	Codes:      []string{"0320"},
@@ -226,7 +223,6 @@ var SashimiXWing = Technique{
 // SashimiSwordfish is the finned Swordfish with no corner in its fin box.
 var SashimiSwordfish = Technique{
 	ID:         idSashimiSwordfish,
-	Name:       "Sashimi Swordfish",
 	Difficulty: 4.1,
 	Score:      240,
 	Codes:      []string{"0321"},
@@ -237,7 +233,6 @@ var SashimiSwordfish = Technique{
 // SashimiJellyfish is the finned Jellyfish with no corner in its fin box.
 var SashimiJellyfish = Technique{
 	ID:         idSashimiJellyfish,
-	Name:       "Sashimi Jellyfish",
 	Difficulty: 5.5,
 	Score:      280,
 	Codes:      []string{"0322"},
@@ -251,12 +246,13 @@ var SashimiJellyfish = Technique{
 // lines in the fin box, off the base lines. A fish whose fin box holds a corner (a
 // base place in a cover line) is finned, else sashimi.
 func finnedFish(id string, size int, sashimi bool) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		for _, f := range finnedFishFor(b, size) {
+	return func(p *Pass) {
+		report := p.Report
+		for _, f := range finnedFishFor(p, size) {
 			if f.sashimi != sashimi {
 				continue
 			}
-			s := f.step // shared with the memo: its slices are never changed
+			s := f.step // shared with the state's results: its slices are never changed
 			s.Technique = id
 			if !report(s) {
 				return
@@ -271,15 +267,13 @@ type finFound struct {
 	sashimi bool
 }
 
-// finnedFishes memoises, per size, the finned and sashimi fish of the last board state
-// asked for: the two kinds come from one walk, and the pipeline asks for both on one
-// state.
-var finnedFishes [5]stateMemo[[]finFound]
-
-// finnedFishFor returns the finned and sashimi fish of b's state with size base lines,
-// in the order of the walk (rows first, digits in order), found or remembered.
-func finnedFishFor(b *board.Board, size int) []finFound {
-	return finnedFishes[size].get(b, func(b *board.Board) []finFound {
+// finnedFishFor returns the finned and sashimi fish of the pass's state with size base
+// lines, in the order of the walk (rows first, digits in order), found or kept from an
+// earlier technique on that state: the two kinds come from one walk, and the pipeline
+// asks for both on one state.
+func finnedFishFor(p *Pass, size int) []finFound {
+	b := p.Board()
+	return p.st.res.finned[size].get(func() []finFound {
 		l := b.Layout()
 		n := l.N()
 		f := finScan{b: b, l: l, size: size}
@@ -298,6 +292,9 @@ func finnedFishFor(b *board.Board, size int) []finFound {
 			}
 			f.maxUnion = size + w
 			for d := board.Digit(1); int(d) <= n; d++ {
+				if p.done() {
+					return nil // the solve stops: the list is never read
+				}
 				f.d, f.m = d, 0
 				for i := range n {
 					if p := b.Positions(lineHouse(l, kind, i), d); p != 0 && p.Count() <= f.maxUnion {

@@ -75,7 +75,6 @@ every fin loses the digit either way.`
 // FrankenXWing is the X-Wing with a box among its two base or two cover houses.
 var FrankenXWing = Technique{
 	ID:         idFrankenXWing,
-	Name:       "Franken X-Wing",
 	Difficulty: 3.7,
 	Score:      300,
 	Codes:      []string{"0330"},
@@ -86,7 +85,6 @@ var FrankenXWing = Technique{
 // FrankenSwordfish is the Swordfish with boxes among its houses.
 var FrankenSwordfish = Technique{
 	ID:         idFrankenSwordfish,
-	Name:       "Franken Swordfish",
 	Difficulty: 4.3,
 	Score:      350,
 	Codes:      []string{"0331"},
@@ -97,7 +95,6 @@ var FrankenSwordfish = Technique{
 // FrankenJellyfish is the Jellyfish with boxes among its houses.
 var FrankenJellyfish = Technique{
 	ID:         idFrankenJellyfish,
-	Name:       "Franken Jellyfish",
 	Difficulty: 5.7,
 	Score:      370,
 	Codes:      []string{"0332"},
@@ -108,7 +105,6 @@ var FrankenJellyfish = Technique{
 // FinnedFrankenXWing is the Franken X-Wing with fins.
 var FinnedFrankenXWing = Technique{
 	ID:         idFinnedFrankenXWing,
-	Name:       "Finned Franken X-Wing",
 	Difficulty: 3.9,
 	Score:      390,
 	Codes:      []string{"0340"},
@@ -119,7 +115,6 @@ var FinnedFrankenXWing = Technique{
 // FinnedFrankenSwordfish is the Franken Swordfish with fins.
 var FinnedFrankenSwordfish = Technique{
 	ID:         idFinnedFrankenSwordfish,
-	Name:       "Finned Franken Swordfish",
 	Difficulty: 4.5,
 	Score:      410,
 	Codes:      []string{"0341"},
@@ -130,7 +125,6 @@ var FinnedFrankenSwordfish = Technique{
 // FinnedFrankenJellyfish is the Franken Jellyfish with fins.
 var FinnedFrankenJellyfish = Technique{
 	ID:         idFinnedFrankenJellyfish,
-	Name:       "Finned Franken Jellyfish",
 	Difficulty: 5.9,
 	Score:      430,
 	Codes:      []string{"0342"},
@@ -141,7 +135,6 @@ var FinnedFrankenJellyfish = Technique{
 // MutantXWing is the fish of two houses in any mix that is neither basic nor Franken.
 var MutantXWing = Technique{
 	ID:         idMutantXWing,
-	Name:       "Mutant X-Wing",
 	Difficulty: 4.2,
 	Score:      450,
 	Codes:      []string{"0350"},
@@ -152,7 +145,6 @@ var MutantXWing = Technique{
 // MutantSwordfish is the mutant fish of three houses.
 var MutantSwordfish = Technique{
 	ID:         idMutantSwordfish,
-	Name:       "Mutant Swordfish",
 	Difficulty: 4.8,
 	Score:      450,
 	Codes:      []string{"0351"},
@@ -163,7 +155,6 @@ var MutantSwordfish = Technique{
 // MutantJellyfish is the mutant fish of four houses.
 var MutantJellyfish = Technique{
 	ID:         idMutantJellyfish,
-	Name:       "Mutant Jellyfish",
 	Difficulty: 6.2,
 	Score:      450,
 	Codes:      []string{"0352"},
@@ -174,7 +165,6 @@ var MutantJellyfish = Technique{
 // FinnedMutantXWing is the mutant X-Wing with fins.
 var FinnedMutantXWing = Technique{
 	ID:         idFinnedMutantXWing,
-	Name:       "Finned Mutant X-Wing",
 	Difficulty: 4.4,
 	Score:      470,
 	Codes:      []string{"0360"},
@@ -185,7 +175,6 @@ var FinnedMutantXWing = Technique{
 // FinnedMutantSwordfish is the mutant Swordfish with fins.
 var FinnedMutantSwordfish = Technique{
 	ID:         idFinnedMutantSwordfish,
-	Name:       "Finned Mutant Swordfish",
 	Difficulty: 5.0,
 	Score:      470,
 	Codes:      []string{"0361"},
@@ -196,7 +185,6 @@ var FinnedMutantSwordfish = Technique{
 // FinnedMutantJellyfish is the mutant Jellyfish with fins.
 var FinnedMutantJellyfish = Technique{
 	ID:         idFinnedMutantJellyfish,
-	Name:       "Finned Mutant Jellyfish",
 	Difficulty: 6.4,
 	Score:      470,
 	Codes:      []string{"0362"},
@@ -296,10 +284,14 @@ type houseSet = placeSet
 // in the finned search, left as a fin; a house passed over for a place is not taken
 // later, so each set of covers comes once.
 func complexFish(id string, size int, sets fishSets, finned bool) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		s := complexScan{b: b, l: b.Layout(), report: report, id: id, size: size, sets: sets, finned: finned}
 		n := s.l.N()
 		for d := board.Digit(1); int(d) <= n; d++ {
+			if p.done() {
+				return
+			}
 			if !s.prepare(d) {
 				continue
 			}

@@ -169,7 +169,7 @@ func TestComplexFishSound(t *testing.T) {
 		puzzle, sol := solvedPuzzle(t, line)
 		b := puzzle.Clone()
 		for step, here := 0, 0; !b.Solved() && here < perPuzzle && states < maxStates; step++ {
-			s, _, ok := First(b, ts, Knowledge{Unique: true})
+			s, _, ok := firstOn(b, ts, Knowledge{Unique: true})
 			if ok && step%10 != 5 {
 				mustApply(t, b, s)
 				continue
@@ -178,7 +178,7 @@ func TestComplexFishSound(t *testing.T) {
 			here++
 			before := b.Clone()
 			for _, tech := range complexFamily() {
-				tech.Find(b, func(s explain.Step) bool {
+				findOn(tech, b, func(s explain.Step) bool {
 					checkStep(t, tech, before, s)
 					requireComplexShape(t, before, tech, s)
 					requireSound(t, fmt.Sprintf("top1465 line %d step %d", i+1, step), before, sol, s)
@@ -206,14 +206,14 @@ func TestComplexFishOtherSizes(t *testing.T) {
 		for step := 0; !b.Solved(); step++ {
 			before := b.Clone()
 			for _, tech := range complexFamily() {
-				tech.Find(b, func(s explain.Step) bool {
+				findOn(tech, b, func(s explain.Step) bool {
 					requireStepShape(t, before, s)
 					requireComplexShape(t, before, tech, s)
 					requireSound(t, fmt.Sprintf("%s step %d", name, step), before, sol, s)
 					return true
 				})
 			}
-			s, _, ok := First(b, Default()[:8], Knowledge{Unique: true})
+			s, _, ok := firstOn(b, Default()[:8], Knowledge{Unique: true})
 			stepOrPlace(t, b, sol, s, ok)
 		}
 	})
@@ -260,7 +260,7 @@ func fishWalkStates(tb testing.TB, max, shared int, stuck bool) []*board.Board {
 		puzzle, sol := solvedPuzzle(tb, line)
 		p := puzzle.Clone()
 		for !p.Solved() && len(states) < max {
-			s, _, ok := First(p, ts, Knowledge{Unique: true})
+			s, _, ok := firstOn(p, ts, Knowledge{Unique: true})
 			if !ok || !stuck {
 				states = append(states, p.Clone())
 			}

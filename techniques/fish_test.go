@@ -63,7 +63,7 @@ func TestFinnedFishSound(t *testing.T) {
 		for step := 0; !b.Solved(); step++ {
 			before := b.Clone()
 			for _, tech := range finnedFamily() {
-				tech.Find(b, func(s explain.Step) bool {
+				findOn(tech, b, func(s explain.Step) bool {
 					checkStep(t, tech, before, s)
 					require.NotEmpty(t, s.Pattern.Fins, "%s has no fins", explain.OneLiner(b.Layout(), s))
 					requireSound(t, fmt.Sprintf("puzzle %d (%s) step %d", i, line, step), before, sol, s)
@@ -72,7 +72,7 @@ func TestFinnedFishSound(t *testing.T) {
 				})
 			}
 			requireSameBoard(t, before, b)
-			s, _, ok := First(b, ts, Knowledge{Unique: true})
+			s, _, ok := firstOn(b, ts, Knowledge{Unique: true})
 			stepOrPlace(t, b, sol, s, ok)
 		}
 	}

@@ -88,7 +88,7 @@ func parseGrid(s string) (*board.Board, error) { return board.Parse(s) }
 // findAll runs a finder to the end and returns every step it reports.
 func findAll(t Technique, b *board.Board) []explain.Step {
 	var steps []explain.Step
-	t.Find(b, func(s explain.Step) bool {
+	findOn(t, b, func(s explain.Step) bool {
 		steps = append(steps, s)
 		return true
 	})
@@ -167,7 +167,7 @@ func runCase(t *testing.T, path string, tech Technique, c fixtureCase) {
 
 	// A finder stops when report says so.
 	calls := 0
-	tech.Find(b, func(explain.Step) bool { calls++; return false })
+	findOn(tech, b, func(explain.Step) bool { calls++; return false })
 	require.Equal(t, min(len(steps), 1), calls, "%s, case %q: finder went on after report returned false", path, c.Name)
 }
 

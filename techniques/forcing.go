@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -57,7 +56,6 @@ const (
 // followed along single chains of strong and weak links, contradict each other.
 var ForcingChainContradiction = Technique{
 	ID:         idForcingChainContradiction,
-	Name:       "Forcing Chain Contradiction",
 	Difficulty: 8.0,
 	Score:      500,
 	Codes:      []string{"1301"},
@@ -75,7 +73,6 @@ false, a cell left empty, a digit with no place in a house), the assumption was 
 // or of a candidate and its negation forces, following single chains.
 var ForcingChainVerity = Technique{
 	ID:         idForcingChainVerity,
-	Name:       "Forcing Chain Verity",
 	Difficulty: 8.3,
 	Score:      500,
 	Codes:      []string{"1302"},
@@ -93,7 +90,6 @@ forcing chains are the two common forms.`,
 // followed through every naked and hidden single they create, contradict each other.
 var ForcingNetContradiction = Technique{
 	ID:         idForcingNetContradiction,
-	Name:       "Forcing Net Contradiction",
 	Difficulty: 8.6,
 	Score:      700,
 	Codes:      []string{"1303"},
@@ -110,7 +106,6 @@ in a contradiction, the assumption was wrong.`,
 // or of a candidate and its negation forces, following every single the cases create.
 var ForcingNetVerity = Technique{
 	ID:         idForcingNetVerity,
-	Name:       "Forcing Net Verity",
 	Difficulty: 8.9,
 	Score:      700,
 	Codes:      []string{"1304"},
@@ -203,11 +198,10 @@ type nodeInfo struct {
 	via     uint8 // the house of a hidden single (3N <= 75 houses)
 }
 
-var forcingEngines = sync.Pool{New: func() any { return new(forcingEngine) }}
-
-// loadEngine returns an engine holding b's candidates, ready to propagate by rule.
-func loadEngine(b *board.Board, rule propagation) *forcingEngine {
-	e := forcingEngines.Get().(*forcingEngine)
+// loadEngine returns an engine from the solve's scratch holding b's candidates, ready
+// to propagate by rule. Give it back with release.
+func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
+	e := sc.forcing.get()
 	l := b.Layout()
 	n := l.N()
 	if e.l != l {
@@ -247,7 +241,7 @@ func loadEngine(b *board.Board, rule propagation) *forcingEngine {
 	return e
 }
 
-func (e *forcingEngine) release() { forcingEngines.Put(e) }
+func (e *forcingEngine) release(sc *scratch) { sc.forcing.put(e) }
 
 func (e *forcingEngine) node(c board.Cell, d board.Digit, on bool) int32 {
 	x := int32((int(c)*e.n + int(d) - 1) * 2)
@@ -544,9 +538,8 @@ func (e *forcingEngine) conclusion(x int32, s *explain.Step) {
 // walk there, and a premise whose walks reach no contradiction
 // (chainGraph.contradictable) has none to find: most premises, on the states where
 // the pipeline gets this far.
-func skipUncontradictable(b *board.Board, e *forcingEngine, premises []int32, done []bool) {
-	g := chainGraphFor(b, allChainLinks)
-	defer releaseChainGraph(g)
+func skipUncontradictable(st *solveState, b *board.Board, e *forcingEngine, premises []int32, done []bool) {
+	g := st.chainGraph(b, allChainLinks)
 	may := g.contradictable()
 	for i, p := range premises {
 		c, d, on := e.candidate(p)
@@ -559,9 +552,10 @@ func skipUncontradictable(b *board.Board, e *forcingEngine, premises []int32, do
 // forcingContradiction is the finder of both contradiction techniques: every premise
 // that propagation refutes, shortest contradiction first.
 func forcingContradiction(id string, rule propagation) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		e := loadEngine(b, rule)
-		defer e.release()
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		e := loadEngine(&p.st.sc, b, rule)
+		defer e.release(&p.st.sc)
 		type found struct {
 			premise int32
 			depth   int32
@@ -569,17 +563,20 @@ func forcingContradiction(id string, rule propagation) Finder {
 		premises := e.premises()
 		done := make([]bool, len(premises)) // followed to the end, or refuted
 		if rule == alongChains {
-			skipUncontradictable(b, e, premises, done)
+			skipUncontradictable(p.st, b, e, premises, done)
 		}
 		var hits []found
 		for _, maxDepth := range depthCaps {
 			hits = hits[:0]
-			for i, p := range premises {
+			for i, pr := range premises {
+				if p.done() {
+					return
+				}
 				if done[i] {
 					continue
 				}
-				if e.propagate(p, maxDepth) {
-					hits = append(hits, found{p, e.conf.depth})
+				if e.propagate(pr, maxDepth) {
+					hits = append(hits, found{pr, e.conf.depth})
 					done[i] = true
 				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
 					done[i] = true // the premise ran out of consequences

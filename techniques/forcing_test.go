@@ -264,7 +264,7 @@ func checkPremiseGroup(t *testing.T, b *board.Board, s explain.Step, premises ma
 func advance(t *testing.T, b *board.Board, ts []Technique, sol []board.Digit) {
 	t.Helper()
 	for !b.Solved() {
-		s, _, ok := First(b, ts, Knowledge{Unique: true})
+		s, _, ok := firstOn(b, ts, Knowledge{Unique: true})
 		if !ok {
 			return
 		}
@@ -285,7 +285,7 @@ func TestForcingSound(t *testing.T) {
 	forcingWalk(t, lines, func(b *board.Board, sol []board.Digit) {
 		for _, k := range forcingKinds {
 			steps := 0
-			k.tech.Find(b, func(s explain.Step) bool {
+			findOn(k.tech, b, func(s explain.Step) bool {
 				require.Equal(t, k.tech.ID, s.Technique)
 				requireSound(t, "forcing", b, sol, s)
 				checkForcingStep(t, b, s, k.rule, k.verity)
@@ -306,11 +306,12 @@ func TestForcingChainPremiseFilter(t *testing.T) {
 	}
 	skipped, refuted := 0, 0
 	forcingWalk(t, lines, func(b *board.Board, _ []board.Digit) {
-		e := loadEngine(b, alongChains)
-		defer e.release()
+		st := newSolveState()
+		e := loadEngine(&st.sc, b, alongChains)
+		defer e.release(&st.sc)
 		premises := e.premises()
 		done := make([]bool, len(premises))
-		skipUncontradictable(b, e, premises, done)
+		skipUncontradictable(st, b, e, premises, done)
 		for i, p := range premises {
 			hit := e.propagate(p, depthCaps[len(depthCaps)-1])
 			if done[i] {
@@ -340,7 +341,7 @@ func forcingWalk(t *testing.T, lines []string, stuck func(b *board.Board, sol []
 				break
 			}
 			stuck(b, sol)
-			s, _, ok := First(b, all, Knowledge{Unique: true})
+			s, _, ok := firstOn(b, all, Knowledge{Unique: true})
 			if !ok {
 				break
 			}
@@ -356,7 +357,7 @@ func walkthrough(tb testing.TB, b *board.Board, ts []Technique) int {
 	k := Knowledge{Unique: true}
 	fallbacks := 0
 	for !b.Solved() {
-		s, _, ok := First(b, ts, k)
+		s, _, ok := firstOn(b, ts, k)
 		if !ok {
 			var err error
 			s, err = SearchStep(context.Background(), b, k)
@@ -421,10 +422,10 @@ func stuckStates(tb testing.TB, lines []string) []*board.Board {
 		b, err := parseGrid(line)
 		require.NoError(tb, err)
 		for !b.Solved() {
-			s, _, ok := First(b, simple, Knowledge{Unique: true})
+			s, _, ok := firstOn(b, simple, Knowledge{Unique: true})
 			if !ok {
 				out = append(out, b.Clone())
-				if s, _, ok = First(b, all, Knowledge{Unique: true}); !ok {
+				if s, _, ok = firstOn(b, all, Knowledge{Unique: true}); !ok {
 					break
 				}
 			}
@@ -452,7 +453,7 @@ func BenchmarkLastResortFinders(b *testing.B) {
 			for b.Loop() {
 				found = 0
 				for _, s := range states {
-					tech.Find(s, func(explain.Step) bool { found++; return false })
+					findOn(tech, s, func(explain.Step) bool { found++; return false })
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(states)), "µs/state")
@@ -587,7 +588,7 @@ func TestForcingOtherSizes(t *testing.T) {
 		found := 0
 		for _, k := range forcingKinds {
 			steps := 0
-			k.tech.Find(b, func(s explain.Step) bool {
+			findOn(k.tech, b, func(s explain.Step) bool {
 				requireSound(t, "forcing", b, sol, s)
 				checkForcingStep(t, b, s, k.rule, k.verity)
 				steps++
@@ -595,7 +596,7 @@ func TestForcingOtherSizes(t *testing.T) {
 			})
 			found += steps
 		}
-		Medusa3D.Find(b, func(s explain.Step) bool {
+		findOn(Medusa3D, b, func(s explain.Step) bool {
 			requireSound(t, "forcing", b, sol, s)
 			checkMedusaStep(t, b, s)
 			found++

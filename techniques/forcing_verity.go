@@ -120,11 +120,15 @@ func newVerityFinder(e *forcingEngine) *verityFinder {
 }
 
 // fill follows every premise to depth maxDepth and keeps what it forces.
-func (v *verityFinder) fill(maxDepth int32) {
+// It returns false, its tables unfinished, when done says to stop.
+func (v *verityFinder) fill(maxDepth int32, done func() bool) bool {
 	e := v.e
 	v.nodes, v.depths = v.nodes[:0], v.depths[:0]
 	v.complete = true
 	for i, p := range v.premises {
+		if done() {
+			return false
+		}
 		v.refuted[i] = e.propagate(p, maxDepth)
 		if !v.refuted[i] {
 			for _, x := range e.queue {
@@ -137,6 +141,7 @@ func (v *verityFinder) fill(maxDepth int32) {
 		}
 		v.start[i+1] = int32(len(v.nodes))
 	}
+	return true
 }
 
 // intersect returns, for every node that all premises of some group force, its
@@ -213,13 +218,16 @@ func (v *verityFinder) step(id string, h verityHit, maxDepth int32) explain.Step
 // of a group force, cheapest first (by the longest branch, then all branches together),
 // each node once, from its cheapest group.
 func forcingVerity(id string, rule propagation) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
-		e := loadEngine(b, rule)
-		defer e.release()
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
+		e := loadEngine(&p.st.sc, b, rule)
+		defer e.release(&p.st.sc)
 		v := newVerityFinder(e)
 		reported := make([]bool, len(e.info))
 		for _, maxDepth := range depthCaps {
-			v.fill(maxDepth)
+			if !v.fill(maxDepth, p.done) {
+				return
+			}
 			for _, h := range v.intersect() {
 				if reported[h.node] {
 					continue // in an earlier round

@@ -99,7 +99,7 @@ func familyCodes(ts []Technique) []string {
 // changes something and names only candidates.
 func mustApply(tb testing.TB, b *board.Board, s explain.Step) {
 	tb.Helper()
-	require.NoError(tb, Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
+	require.NoError(tb, explain.Apply(b, s), "%s", explain.OneLiner(b.Layout(), s))
 }
 
 // stepOrPlace moves a walk on from b: it applies s when ok, and where the techniques
@@ -281,4 +281,23 @@ func blankedUnique(tb testing.TB, l *board.Layout, sol []board.Digit, rng *rand.
 	defer cancel()
 	count, err := fallback.Count(ctx, b, 2)
 	return b, err == nil && count == 1
+}
+
+// testScratch returns the empty scratch of a solve, as newScratch does; the tests' helpers
+// build on it.
+func testScratch() *scratch { sc := newScratch(); return &sc }
+
+// findOn runs tech on b in a solve of its own, calling report for each step found
+// until it returns false.
+func findOn(tech Technique, b *board.Board, report func(explain.Step) bool) {
+	newSolveState().pass(context.Background(), b, tech, report).run()
+}
+
+// firstOn is First without a context; the technique sets of the tests can all be run.
+func firstOn(b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool) {
+	s, t, ok, err := First(context.Background(), b, ts, k)
+	if err != nil {
+		panic(err) // a test's technique set that cannot be run
+	}
+	return s, t, ok
 }

@@ -14,7 +14,6 @@ const (
 // the digit is confined to that row or column.
 var LockedCandidatesPointing = Technique{
 	ID:         idPointing,
-	Name:       "Locked Candidates Type 1 (Pointing)",
 	Difficulty: 2.6,
 	Score:      50,
 	Codes:      []string{"0100"},
@@ -30,7 +29,6 @@ the box, can hold it: the box "points" along the line and clears it.`,
 // the digit is confined to that box.
 var LockedCandidatesClaiming = Technique{
 	ID:         idClaiming,
-	Name:       "Locked Candidates Type 2 (Claiming)",
 	Difficulty: 2.8,
 	Score:      50,
 	Codes:      []string{"0101"},
@@ -60,7 +58,8 @@ func (s kindSet) has(k board.HouseKind) bool { return s&(1<<k) != 0 }
 // (of a kind in cover) is removed from the rest of that house. A lone place is a
 // hidden single and is left to that technique.
 func lockedCandidates(id string, base, cover kindSet) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		n := l.N()
 		for h := range board.House(l.Houses()) {

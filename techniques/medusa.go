@@ -15,7 +15,6 @@ const idMedusa3D = "medusa-3d"
 // the colouring rules out.
 var Medusa3D = Technique{
 	ID:         idMedusa3D,
-	Name:       "3D Medusa",
 	Difficulty: 6.6,
 	Score:      320,
 	Codes:      []string{"0507"},
@@ -50,7 +49,8 @@ type medusaState struct {
 	near board.CellSet
 }
 
-func findMedusa(b *board.Board, report func(explain.Step) bool) {
+func findMedusa(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	n := l.N()
 	clusters := medusaClusters(b)

@@ -126,7 +126,7 @@ func TestMedusaSound(t *testing.T) {
 	lines := readPuzzleLines(t, forcingSamplePath, 0)
 	found := 0
 	forcingWalk(t, lines, func(b *board.Board, sol []board.Digit) {
-		Medusa3D.Find(b, func(s explain.Step) bool {
+		findOn(Medusa3D, b, func(s explain.Step) bool {
 			require.Equal(t, Medusa3D.ID, s.Technique)
 			requireSound(t, "medusa", b, sol, s)
 			checkMedusaStep(t, b, s)

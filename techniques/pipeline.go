@@ -15,7 +15,6 @@ import (
 // solution, and the step eliminates it. It is not in Default(): the pipeline adds it.
 var Search = Technique{
 	ID:         "search",
-	Name:       "Search",
 	Difficulty: 12.0,
 	Score:      10000,
 	Doc: `Search
@@ -32,51 +31,42 @@ type Knowledge struct {
 	Unique bool
 }
 
-// Apply makes step s on b. It checks that the step changes something and that every
-// candidate it removes or places is there, so a faulty finder cannot corrupt a solve.
-func Apply(b *board.Board, s explain.Step) error {
-	l := b.Layout()
-	if len(s.Placements) == 0 && len(s.Eliminations) == 0 {
-		return fmt.Errorf("techniques: %s step changes nothing", s.Technique)
+// First returns the first step that one of ts finds on b, trying them in order, and
+// the technique that found it; ok is false when none finds one. Techniques that need
+// uniqueness are skipped unless k.Unique. It returns an error wrapping ErrNoFinder,
+// before running any, when a technique of ts cannot be run, and ctx.Err() when the
+// context ends the search.
+func First(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (step explain.Step, t Technique, ok bool, err error) {
+	if err := checkRunnable(ts); err != nil {
+		return explain.Step{}, Technique{}, false, err
 	}
-	for _, p := range s.Placements {
-		if !b.Has(p.Cell, p.Digit) {
-			return fmt.Errorf("techniques: %s step places %s, which is not a candidate", s.Technique, l.PlacementName(p))
-		}
-	}
-	for _, e := range s.Eliminations {
-		if !b.Has(e.Cell, e.Digit) {
-			return fmt.Errorf("techniques: %s step removes %s, which is not a candidate", s.Technique, l.CandidateName(e))
-		}
-	}
-	if err := explain.Apply(b, s); err != nil {
-		return fmt.Errorf("techniques: %s step: %w", s.Technique, err)
-	}
-	return nil
+	return newSolveState().first(ctx, b, ts, k)
 }
 
-// First returns the first step that one of ts finds on b, trying them in order, and
-// the technique that found it. Techniques that need uniqueness are skipped unless
-// k.Unique.
-func First(b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool) {
-	// One callback for every technique: the step it keeps escapes to the heap, once
-	// per call rather than once per technique tried.
+// first is First within a solve: the techniques share the results of b's state.
+func (s *solveState) first(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool, error) {
+	// One callback and one Pass for every technique: the step it keeps escapes to the
+	// heap, once per call rather than once per technique tried.
 	var got explain.Step
 	found := false
-	take := func(s explain.Step) bool {
-		got, found = s, true
+	p := s.pass(ctx, b, Technique{}, func(st explain.Step) bool {
+		got, found = st, true
 		return false
-	}
+	})
 	for _, t := range ts {
 		if t.NeedsUnique && !k.Unique {
 			continue
 		}
-		t.Find(b, take)
+		if err := ctx.Err(); err != nil {
+			return explain.Step{}, Technique{}, false, err
+		}
+		p.Technique = t
+		p.run()
 		if found {
-			return got, t, true
+			return got, t, true, nil
 		}
 	}
-	return explain.Step{}, Technique{}, false
+	return explain.Step{}, Technique{}, false, ctx.Err()
 }
 
 // ErrNotUnique is returned for a fallback step on a puzzle that is not known to have
@@ -162,6 +152,22 @@ func (e *InvalidError) Error() string {
 // are only used on a puzzle with exactly one; a puzzle with several is walked as far
 // as the techniques go and reported as such, never guessed.
 func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, error) {
+	return NewSolver().Solve(ctx, b, opt)
+}
+
+// Solver solves puzzles one after another, keeping its finders' scratch buffers (chain
+// graphs' storage, search tables, forcing engines) from one solve to the next, so a
+// run over many puzzles does not allocate them anew each time. A Solver is for one
+// goroutine at a time: give each worker its own. Solve (the function) uses a new one.
+type Solver struct {
+	st *solveState
+}
+
+// NewSolver returns a Solver with empty buffers.
+func NewSolver() *Solver { return &Solver{st: newSolveState()} }
+
+// Solve is the package's Solve, reusing the solver's buffers.
+func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, error) {
 	tr := explain.NewTrace(b)
 	if ps := b.Problems(); len(ps) > 0 {
 		return tr, &InvalidError{Layout: b.Layout(), Problems: ps}
@@ -169,6 +175,9 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 	ts := opt.Techniques
 	if ts == nil {
 		ts = Default()
+	}
+	if err := checkRunnable(ts); err != nil {
+		return tr, err
 	}
 	sols, err := fallback.Solutions(ctx, b, 2)
 	switch {
@@ -185,11 +194,14 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 		tr.SecondSolution = board.Line(sols[1])
 	}
 	work := b.Clone()
+	st := s.st
+	st.invalidate()       // nothing of another solve's states is kept
+	defer st.invalidate() // nor of this one's, once it is done
 	for !work.Solved() {
-		if err := ctx.Err(); err != nil {
+		step, _, ok, err := st.first(ctx, work, ts, k)
+		if err != nil {
 			return tr, err
 		}
-		step, _, ok := First(work, ts, k)
 		if !ok {
 			if opt.Fallback == FallbackStop || !k.Unique {
 				tr.Summary.Stuck = true
@@ -200,8 +212,10 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 			}
 			tr.Summary.UsedFallback = true
 		}
-		if err := Apply(work, step); err != nil {
-			return tr, err
+		err = explain.Apply(work, step)
+		st.invalidate() // the board changed, even when only partly
+		if err != nil {
+			return tr, fmt.Errorf("techniques: %w", err)
 		}
 		tr.Steps = append(tr.Steps, step)
 	}

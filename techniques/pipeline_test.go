@@ -57,32 +57,6 @@ func spread(ps []*board.Board, n int) []*board.Board {
 	return out
 }
 
-func TestApplyRejectsFaultySteps(t *testing.T) {
-	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
-	require.NoError(t, err)
-	l := b.Layout()
-	r1c2 := l.CellAt(0, 1)
-	tests := []struct {
-		name string
-		step explain.Step
-		want string
-	}{
-		{"changes nothing", explain.Step{Technique: "x"}, "changes nothing"},
-		{"places a non-candidate", explain.Step{Technique: "x", Placements: []board.Candidate{{Cell: r1c2, Digit: 2}}}, "r1c2=2"},
-		{"removes a non-candidate", explain.Step{Technique: "x", Eliminations: []board.Candidate{{Cell: r1c2, Digit: 3}}}, "r1c2<>3"},
-		{"places in a filled cell", explain.Step{Technique: "x", Placements: []board.Candidate{{Cell: 0, Digit: 3}}}, "r1c1=3"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			c := b.Clone()
-			err := Apply(c, tc.step)
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tc.want)
-			assert.Equal(t, b.String(), c.String(), "a rejected step must not change the board")
-		})
-	}
-}
-
 // TestSolveSoundness walks puzzles with the whole pipeline and checks every step against
 // the unique solution: no placement wrong, no solution digit ever eliminated, and the
 // walk ends with the solution. The project's own sample always runs; the shared sets
@@ -191,7 +165,7 @@ func walkAndCheck(p *board.Board) (string, explain.Trace) {
 		if bad := unsound(b, sol, s); bad != "" {
 			return fmt.Sprintf("step %d %s: %s", i+1, explain.OneLiner(l, s), bad), tr
 		}
-		if err := Apply(b, s); err != nil {
+		if err := explain.Apply(b, s); err != nil {
 			return fmt.Sprintf("step %d: %v", i+1, err), tr
 		}
 	}
@@ -276,7 +250,13 @@ func at(xs []string, i int) string {
 // BenchmarkWalkthrough times a complete walkthrough with step records (no text) per
 // puzzle of each shared set, and reports the share solved without a fallback step.
 // mean-us/puzzle is the wall time of Solve, cpu-us/puzzle the process's CPU time.
-func BenchmarkWalkthrough(b *testing.B) {
+func BenchmarkWalkthrough(b *testing.B) { benchWalkthrough(b, false) }
+
+// BenchmarkWalkthroughSolver is BenchmarkWalkthrough with one Solver for the whole
+// set, its buffers kept from puzzle to puzzle (as a worker checking a file would).
+func BenchmarkWalkthroughSolver(b *testing.B) { benchWalkthrough(b, true) }
+
+func benchWalkthrough(b *testing.B, reuse bool) {
 	for _, set := range []struct {
 		name string
 		n    int
@@ -293,9 +273,13 @@ func BenchmarkWalkthrough(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				logic, steps, times = 0, 0, times[:0]
+				solver := NewSolver()
 				for _, p := range ps {
 					start := time.Now()
-					tr, err := Solve(ctx, p, Options{})
+					if !reuse {
+						solver = NewSolver() // what Solve does
+					}
+					tr, err := solver.Solve(ctx, p, Options{})
 					times = append(times, time.Since(start))
 					if err != nil || !tr.Summary.Solved {
 						b.Fatalf("%s: %v", p, err)
@@ -332,6 +316,78 @@ func TestOptionalTechniques(t *testing.T) {
 	for _, tech := range opt {
 		got, ok := ByID(tech.ID)
 		require.True(t, ok, tech.ID)
-		assert.Equal(t, tech.Name, got.Name)
+		assert.Equal(t, tech.Name(), got.Name())
+		assert.NotEqual(t, tech.ID, tech.Name(), "explain's catalogue names %s", tech.ID)
+	}
+}
+
+// TestUnrunnableTechniques checks that Solve, First and Steps refuse a technique set
+// holding a technique they cannot run (Search, which has no finder, or a value with
+// none) with an error that names it, before running anything, and never panic.
+func TestUnrunnableTechniques(t *testing.T) {
+	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	require.NoError(t, err)
+	ctx := context.Background()
+	for name, ts := range map[string][]Technique{
+		"search alone":      {Search},
+		"search after some": {FullHouse, HiddenSingle, Search},
+		"no finder":         {FullHouse, {ID: "made-up"}},
+	} {
+		var tr explain.Trace
+		require.NotPanics(t, func() { tr, err = Solve(ctx, b, Options{Techniques: ts}) }, name)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+		bad := ts[len(ts)-1].ID
+		assert.Contains(t, err.Error(), bad, name)
+		assert.Empty(t, tr.Steps, name)
+
+		require.NotPanics(t, func() { _, _, _, err = First(ctx, b, ts, Knowledge{Unique: true}) }, name)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+		assert.Contains(t, err.Error(), bad, name)
+
+		_, err = ts[len(ts)-1].Steps(ctx, b, 0)
+		require.ErrorIs(t, err, ErrNoFinder, name)
+	}
+	// The same set without the faulty technique runs.
+	step, tech, ok, err := First(ctx, b, []Technique{FullHouse, HiddenSingle}, Knowledge{Unique: true})
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, tech.ID, step.Technique)
+}
+
+// TestStepsLimit checks that Technique.Steps stops at its limit, and finds them all
+// without one.
+func TestStepsLimit(t *testing.T) {
+	b, err := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
+	require.NoError(t, err)
+	all, err := HiddenSingle.Steps(context.Background(), b, 0)
+	require.NoError(t, err)
+	require.Greater(t, len(all), 2)
+	two, err := HiddenSingle.Steps(context.Background(), b, 2)
+	require.NoError(t, err)
+	assert.Equal(t, all[:2], two)
+	assert.Equal(t, findAll(HiddenSingle, b), all)
+}
+
+// TestSolverReuse checks that a Solver kept across puzzles (its buffers reused, the
+// previous solve's results dropped) walks each exactly as a fresh Solve does, on a
+// 9x9 and a 16x16, in turn and again.
+func TestSolverReuse(t *testing.T) {
+	var puzzles []*board.Board
+	for _, line := range append(puzzleLines(t, "../testdata/puzzles/forcing.txt", 2), grid16) {
+		b, err := board.Parse(line)
+		require.NoError(t, err)
+		puzzles = append(puzzles, b)
+	}
+	ctx := context.Background()
+	s := NewSolver()
+	for round := range 2 {
+		for i, b := range puzzles {
+			want, err := Solve(ctx, b, Options{})
+			require.NoError(t, err)
+			got, err := s.Solve(ctx, b, Options{})
+			require.NoError(t, err)
+			require.Equal(t, want.Steps, got.Steps, "puzzle %d, round %d", i, round)
+			require.True(t, got.Summary.Solved)
+		}
 	}
 }

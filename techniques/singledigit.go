@@ -24,7 +24,6 @@ const (
 // in parallel lines whose other ends share a crossing line.
 var Skyscraper = Technique{
 	ID:         idSkyscraper,
-	Name:       "Skyscraper",
 	Difficulty: 4.0,
 	Score:      130,
 	Codes:      []string{"0400"},
@@ -42,7 +41,6 @@ column as well the pattern is an X-Wing, which says more, so it is left to the f
 // pairs point, when their other ends meet in one box.
 var TwoStringKite = Technique{
 	ID:         idTwoStringKite,
-	Name:       "2-String Kite",
 	Difficulty: 4.1,
 	Score:      150,
 	Codes:      []string{"0401"},
@@ -59,7 +57,6 @@ of one and the column of the other) loses the digit.`,
 // joined by a weak link, in the shapes that are neither a skyscraper nor a kite.
 var TurbotFish = Technique{
 	ID:         idTurbotFish,
-	Name:       "Turbot Fish",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0403"},
@@ -77,7 +74,6 @@ the Turbot Fish is the rest, where a box holds a pair or joins two parallel line
 // column, and a conjugate pair that leads from that row (or column) to the other.
 var EmptyRectangle = Technique{
 	ID:         idEmptyRectangle,
-	Name:       "Empty Rectangle",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0402"},
@@ -97,7 +93,6 @@ columns may swap roles. HoDoKu's variant with only two places in the box is incl
 // as one step. It is not in Default: each half is a kite that comes first.
 var DualTwoStringKite = Technique{
 	ID:         idDualTwoStringKite,
-	Name:       "Dual 2-String Kite",
 	Difficulty: 4.1,
 	Score:      150,
 	Codes:      []string{"0404"},
@@ -113,7 +108,6 @@ one kite, the other way round makes another. The step makes both eliminations.`,
 // eliminations, reported as one step. It is not in Default: each half comes first.
 var DualEmptyRectangle = Technique{
 	ID:         idDualEmptyRectangle,
-	Name:       "Dual Empty Rectangle",
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0405"},
@@ -339,7 +333,8 @@ func (c linkChain) step(id string) explain.Step {
 
 // linkChains is the finder of the chains of two conjugate pairs of the given shape.
 func linkChains(id string, shape chainShape) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		forEachLinkChain(b, shape, func(c linkChain) bool { return report(c.step(id)) })
 	}
 }
@@ -348,7 +343,8 @@ func linkChains(id string, shape chainShape) Finder {
 // different eliminations. Like HoDoKu it does not ask the two kites to share a digit:
 // two digits can each have a row pair and a column pair at the same two cells, and two
 // cases of HoDoKu's library (code 0404) are such pairs.
-func dualKites(b *board.Board, report func(explain.Step) bool) {
+func dualKites(p *Pass) {
+	b, report := p.Board(), p.Report
 	var kites []linkChain
 	forEachLinkChain(b, shapeKite, func(c linkChain) bool {
 		kites = append(kites, c)
@@ -524,14 +520,16 @@ func (r rectangle) step(id string) explain.Step {
 
 // emptyRectangles is the finder of empty rectangles.
 func emptyRectangles(id string) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		forEachRectangle(b, func(r rectangle) bool { return report(r.step(id)) })
 	}
 }
 
 // dualEmptyRectangles finds pairs of empty rectangles on the same box and digit (so
 // the same places in the box) with different eliminations.
-func dualEmptyRectangles(b *board.Board, report func(explain.Step) bool) {
+func dualEmptyRectangles(p *Pass) {
+	b, report := p.Board(), p.Report
 	var rs []rectangle
 	flush := func() bool {
 		for i, x := range rs {

@@ -46,7 +46,7 @@ func onlyAt(t *testing.T, d board.Digit, names ...string) *board.Board {
 // lines returns the one-liners of every step t finds on b.
 func lines(b *board.Board, t Technique) []string {
 	var out []string
-	t.Find(b, func(s explain.Step) bool {
+	findOn(t, b, func(s explain.Step) bool {
 		out = append(out, explain.OneLiner(b.Layout(), s))
 		return true
 	})
@@ -57,7 +57,7 @@ func lines(b *board.Board, t Technique) []string {
 func elimSets(b *board.Board, t Technique) [][]string {
 	var out [][]string
 	l := b.Layout()
-	t.Find(b, func(s explain.Step) bool {
+	findOn(t, b, func(s explain.Step) bool {
 		var e []string
 		for _, c := range s.Eliminations {
 			e = append(e, l.CandidateName(c))
@@ -263,7 +263,7 @@ func TestLinkChainsMatchBruteForce(t *testing.T) {
 		l := b.Layout()
 		got := map[string]string{}
 		for _, tech := range shapes {
-			tech.Find(b, func(s explain.Step) bool {
+			findOn(tech, b, func(s explain.Step) bool {
 				ch := s.Pattern.Chains[0]
 				var cs [4]board.Cell
 				for i, n := range ch.Nodes {
@@ -326,7 +326,7 @@ func forEachSampleState(t *testing.T, maxShared int, fn func(name string, b, puz
 		b := puzzle.Clone()
 		for step := 0; !b.Solved(); step++ {
 			fn(fmt.Sprintf("puzzle %d (%s) step %d", i, line, step), b, puzzle, sol)
-			s, _, ok := First(b, ts, Knowledge{Unique: true})
+			s, _, ok := firstOn(b, ts, Knowledge{Unique: true})
 			if !ok {
 				break
 			}
@@ -340,7 +340,7 @@ func TestSingleDigitSound(t *testing.T) {
 	forEachSampleState(t, 300, func(name string, b, _ *board.Board, sol []board.Digit) {
 		before := b.Clone()
 		for _, tech := range singleDigitFamily() {
-			tech.Find(b, func(s explain.Step) bool {
+			findOn(tech, b, func(s explain.Step) bool {
 				checkStep(t, tech, before, s)
 				requireSound(t, name, before, sol, s)
 				fired[tech.ID]++
@@ -413,7 +413,7 @@ func BenchmarkSingleDigit(b *testing.B) {
 			b.Fatal(err)
 		}
 		for {
-			s, _, ok := First(p, basicTechniques(), Knowledge{})
+			s, _, ok := firstOn(p, basicTechniques(), Knowledge{})
 			if !ok {
 				break
 			}
@@ -429,7 +429,7 @@ func BenchmarkSingleDigit(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				for _, s := range states {
-					tech.Find(s, func(explain.Step) bool { steps++; return true })
+					findOn(tech, s, func(explain.Step) bool { steps++; return true })
 				}
 			}
 			per := float64(b.N * len(states))
@@ -467,14 +467,14 @@ func TestSingleDigitEveryLayout(t *testing.T) {
 				walked++
 				for !b.Solved() {
 					for _, tech := range singleDigitFamily() {
-						tech.Find(b, func(s explain.Step) bool {
+						findOn(tech, b, func(s explain.Step) bool {
 							checkStep(t, tech, b, s)
 							requireSound(t, fmt.Sprintf("%dx%d", n, n), b, sol, s)
 							fired++
 							return true
 						})
 					}
-					s, _, ok := First(b, walkTechniques(), Knowledge{Unique: true})
+					s, _, ok := firstOn(b, walkTechniques(), Knowledge{Unique: true})
 					if !ok {
 						break
 					}

@@ -16,7 +16,6 @@ const (
 // FullHouse places the one digit missing from a house that has one empty cell left.
 var FullHouse = Technique{
 	ID:         idFullHouse,
-	Name:       "Full House",
 	Difficulty: 1.0,
 	Score:      4,
 	Codes:      []string{"0000"},
@@ -29,8 +28,7 @@ in that cell. It is the first thing a solver sees: count the gaps, name the miss
 
 // HiddenSingle places a digit that has one place left in a house.
 var HiddenSingle = Technique{
-	ID:   idHiddenSingle,
-	Name: "Hidden Single",
+	ID: idHiddenSingle,
 	// Sudoku Explainer rates a hidden single 1.2 in a box and 1.5 in a row or column;
 	// one figure per technique, so the box rating, which also keeps it before naked single.
 	Difficulty: 1.2,
@@ -48,7 +46,6 @@ then columns, since a single hiding in a box is the easiest to spot.`,
 // NakedSingle places the only candidate left in a cell.
 var NakedSingle = Technique{
 	ID:         idNakedSingle,
-	Name:       "Naked Single",
 	Difficulty: 2.3,
 	Score:      4,
 	Codes:      []string{"0003"},
@@ -96,7 +93,8 @@ func lastCell(b *board.Board, h board.House) (board.Cell, board.Digit, bool) {
 	return c, d, true
 }
 
-func findFullHouse(b *board.Board, report func(explain.Step) bool) {
+func findFullHouse(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for k := range l.Houses() {
 		h := scanHouse(l, k)
@@ -125,7 +123,8 @@ func fullEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) boo
 	return false
 }
 
-func findHiddenSingle(b *board.Board, report func(explain.Step) bool) {
+func findHiddenSingle(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for k := range l.Houses() {
 		h := scanHouse(l, k)
@@ -158,7 +157,8 @@ func hiddenEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) b
 	return false
 }
 
-func findNakedSingle(b *board.Board, report func(explain.Step) bool) {
+func findNakedSingle(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	for c := range board.Cell(l.Cells()) {
 		d, ok := b.Candidates(c).Single()

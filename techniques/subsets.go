@@ -27,7 +27,6 @@ const (
 // both.
 var LockedPair = Technique{
 	ID:         idLockedPair,
-	Name:       "Locked Pair",
 	Difficulty: 2.9,
 	Score:      40,
 	Codes:      []string{"0110"},
@@ -44,7 +43,6 @@ only counts as locked when both houses lose candidates; otherwise it is a naked 
 // clears both.
 var LockedTriple = Technique{
 	ID:         idLockedTriple,
-	Name:       "Locked Triple",
 	Difficulty: 2.95,
 	Score:      60,
 	Codes:      []string{"0111"},
@@ -59,7 +57,6 @@ the three digits leave the rest of the box and the rest of the line.`,
 // NakedPair removes two digits from a house where two cells hold only those digits.
 var NakedPair = Technique{
 	ID:         idNakedPair,
-	Name:       "Naked Pair",
 	Difficulty: 3.0,
 	Score:      60,
 	Codes:      []string{"0200"},
@@ -74,7 +71,6 @@ also share a second house, that house is cleared as well.`,
 // NakedTriple removes three digits from a house where three cells hold only those digits.
 var NakedTriple = Technique{
 	ID:         idNakedTriple,
-	Name:       "Naked Triple",
 	Difficulty: 3.6,
 	Score:      80,
 	Codes:      []string{"0201"},
@@ -89,7 +85,6 @@ lose them.`,
 // NakedQuad removes four digits from a house where four cells hold only those digits.
 var NakedQuad = Technique{
 	ID:         idNakedQuad,
-	Name:       "Naked Quadruple",
 	Difficulty: 5.0,
 	Score:      120,
 	Codes:      []string{"0202"},
@@ -105,7 +100,6 @@ cells, and much harder to see.`,
 // in it.
 var HiddenPair = Technique{
 	ID:         idHiddenPair,
-	Name:       "Hidden Pair",
 	Difficulty: 3.4,
 	Score:      70,
 	Codes:      []string{"0210"},
@@ -121,7 +115,6 @@ candidates until they are removed.`,
 // place in it.
 var HiddenTriple = Technique{
 	ID:         idHiddenTriple,
-	Name:       "Hidden Triple",
 	Difficulty: 4.0,
 	Score:      100,
 	Codes:      []string{"0211"},
@@ -136,7 +129,6 @@ every cell), those cells are taken by them, and their other candidates go.`,
 // place in it.
 var HiddenQuad = Technique{
 	ID:         idHiddenQuad,
-	Name:       "Hidden Quadruple",
 	Difficulty: 5.4,
 	Score:      150,
 	Codes:      []string{"0212"},
@@ -164,7 +156,8 @@ const (
 // are looked at in index order (rows, columns, boxes); a subset whose cells share an
 // earlier house was reported there, with the eliminations of every shared house.
 func nakedSubsets(id string, size int, filter nakedFilter) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		var masks [board.MaxSize]uint32
 		var pos [board.MaxSize]int
@@ -264,7 +257,8 @@ func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.Digit
 // candidate. Houses are looked at boxes first, then rows, then columns; a subset that is
 // hidden in an earlier house of its cells too was reported there.
 func hiddenSubsets(id string, size int) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		var masks [board.MaxSize]uint32
 		var digits [board.MaxSize]board.Digit

@@ -1,20 +1,31 @@
 // Package techniques holds the human solving techniques, one declared value each, and
 // the pipeline that applies them in order of difficulty.
+//
+// A technique's finder runs on a Pass (pass.go), as an analyzer of go/analysis does:
+// the pass carries the board, the context, the technique and Report, and reaches what
+// the techniques of one solve share on a board state (chain graphs per link kind, the
+// almost locked sets, the rectangles, colour clusters, finned fish). Those are built on
+// first use and dropped when the pipeline applies a step, as cmd/compile's ssa keeps
+// its analyses until a pass changes the function; the finders' scratch buffers live on
+// the solve (a Solver keeps them across solves). Nothing in the package is shared
+// between solves: solves may run on any number of goroutines at once.
+//
+// Solve walks a puzzle to its end; First finds the next step; Technique.Steps runs one
+// technique on a board. All take a context, and the costly finders check it in their
+// loops, so a cancelled solve returns at once.
 package techniques
 
 import (
 	"slices"
 
-	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
 
 // Technique is one solving technique: a declared value with a stable ID and a finder.
 type Technique struct {
-	// ID is stable and kebab-case ("x-wing"); steps and fixtures use it.
+	// ID is stable and kebab-case ("x-wing"); steps and fixtures use it. The display
+	// name comes from explain's catalogue (Name).
 	ID string
-	// Name is the English display name ("X-Wing").
-	Name string
 	// Difficulty is on the Sudoku Explainer scale (hidden single 1.2, X-Wing 3.2, ...).
 	Difficulty float64
 	// Score is HoDoKu's score for one use of the technique; a puzzle's score adds them up.
@@ -27,17 +38,17 @@ type Technique struct {
 	// NeedsUnique marks techniques that are only sound on a puzzle known to have one
 	// solution (uniqueness techniques); the pipeline skips them otherwise.
 	NeedsUnique bool
-	// Find reports every step of the technique on b, in a stable order, until report
-	// returns false. It only reads b.
+	// Find reports every step of the technique on the pass's board, in a stable
+	// order, until p.Report returns false. It only reads the board.
 	Find Finder
 }
 
-// Finder looks for steps of one technique. It calls report for each step found and
-// stops as soon as report returns false.
-type Finder func(b *board.Board, report func(explain.Step) bool)
+// Finder looks for steps of one technique on p.Board(). It calls p.Report for each
+// step found and stops as soon as that returns false, or the context is done.
+type Finder func(p *Pass)
 
-// Finders that run on every board state reuse their buffers from call to call (in
-// pools or memos); these two size one for its next use.
+// Finders that run on every board state reuse their buffers from state to state (in
+// the solve's scratch); these two size one for its next use.
 
 // grown returns s with n zeros, reusing its array when it is large enough.
 func grown[T any](s []T, n int) []T {
@@ -48,3 +59,7 @@ func grown[T any](s []T, n int) []T {
 
 // roomFor returns s emptied with room for n elements.
 func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
+
+// Name returns the English display name ("X-Wing"), from explain's catalogue: the one
+// place the names live.
+func (t Technique) Name() string { return explain.Name(t.ID) }

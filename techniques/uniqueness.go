@@ -41,7 +41,6 @@ const (
 // more than them.
 var UniqueRectangle1 = Technique{
 	ID:          idUR1,
-	Name:        "Unique Rectangle Type 1",
 	Difficulty:  4.5,
 	Score:       100,
 	Codes:       []string{"0600"},
@@ -62,7 +61,6 @@ solution. ` + uniqueNote + ` So the fourth corner is neither x nor y.`,
 // Pattern: Sets holds the two corners with the extra digit z.
 var UniqueRectangle2 = Technique{
 	ID:          idUR2,
-	Name:        "Unique Rectangle Type 2",
 	Difficulty:  4.5,
 	Score:       100,
 	Codes:       []string{"0601"},
@@ -84,7 +82,6 @@ them is z, the four cells take x and y crosswise and the puzzle has two solution
 // extra digits, then the other cells of the subset with all the subset's digits.
 var UniqueRectangle3 = Technique{
 	ID:          idUR3,
-	Name:        "Unique Rectangle Type 3",
 	Difficulty:  4.6,
 	Score:       100,
 	Codes:       []string{"0602"},
@@ -108,7 +105,6 @@ rest of the house.`,
 // digit locked in them.
 var UniqueRectangle4 = Technique{
 	ID:          idUR4,
-	Name:        "Unique Rectangle Type 4",
 	Difficulty:  4.5,
 	Score:       100,
 	Codes:       []string{"0603"},
@@ -128,7 +124,6 @@ crosswise and could be swapped, so y goes from both.`,
 // Pattern: Sets holds the corners with the extra digit z.
 var UniqueRectangle5 = Technique{
 	ID:          idUR5,
-	Name:        "Unique Rectangle Type 5",
 	Difficulty:  4.6,
 	Score:       100,
 	Codes:       []string{"0604"},
@@ -149,7 +144,6 @@ crosswise and has two solutions, so z can go in no cell that sees all of them.`,
 // Pattern: Houses are the two rows and the two columns of the X-Wing.
 var UniqueRectangle6 = Technique{
 	ID:          idUR6,
-	Name:        "Unique Rectangle Type 6",
 	Difficulty:  4.6,
 	Score:       100,
 	Codes:       []string{"0605"},
@@ -171,7 +165,6 @@ the bivalue corners would both be y and the rectangle would hold x and y crosswi
 // Pattern: Houses are the row and the column of the corner that loses the digit.
 var HiddenRectangle = Technique{
 	ID:          idHiddenUR,
-	Name:        "Hidden Rectangle",
 	Difficulty:  4.7,
 	Score:       100,
 	Codes:       []string{"0606"},
@@ -220,13 +213,12 @@ func (r *urRect) step(id string, elims []board.Candidate) explain.Step {
 type urCheck func(b *board.Board, r *urRect, report func(explain.Step) bool) bool
 
 // rectangles calls check on every candidate unique rectangle of b (findRectangles), in
-// order, until report asks to stop.
-func rectangles(check urCheck) Finder { return checkEach(&urRects, findRectangles, check) }
-
-// urRects memoises the candidate rectangles of the last board state asked for: the
-// pipeline tries the seven rectangle types one after another on one state, and finding
-// the rectangles was most of what each cost.
-var urRects stateMemo[[]urRect]
+// order, until report asks to stop. The rectangles are kept for the state
+// (stateResults.urRects): the pipeline tries the seven rectangle types one after
+// another on one state, and finding the rectangles was most of what each cost.
+func rectangles(check urCheck) Finder {
+	return checkEach(func(r *stateResults) *memo[[]urRect] { return &r.urRects }, findRectangles, check)
+}
 
 // findRectangles lists every candidate unique rectangle of b: rows and columns in
 // order, and for each rectangle each pair of digits that one of its corners holds
@@ -665,7 +657,6 @@ func cellElims(c board.Cell, ds board.DigitSet) []board.Candidate {
 // Pattern: Cells are the four corners; Digits are x and y.
 var AvoidableRectangle1 = Technique{
 	ID:          idAR1,
-	Name:        "Avoidable Rectangle Type 1",
 	Difficulty:  4.5,
 	Score:       100,
 	Codes:       []string{"0607"},
@@ -687,7 +678,6 @@ since no given pins them. ` + uniqueNote + ` So the fourth corner is not that di
 // corners with z.
 var AvoidableRectangle2 = Technique{
 	ID:          idAR2,
-	Name:        "Avoidable Rectangle Type 2",
 	Difficulty:  4.5,
 	Score:       100,
 	Codes:       []string{"0608"},
@@ -716,14 +706,11 @@ type avoidRect struct {
 type avoidCheck func(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool
 
 // avoidableRectangles calls check on every avoidable rectangle of b (findAvoidable), in
-// order, until report asks to stop.
+// order, until report asks to stop. Both types look through the same list, kept for
+// the state (stateResults.avoidRects).
 func avoidableRectangles(check avoidCheck) Finder {
-	return checkEach(&avoidRects, findAvoidable, check)
+	return checkEach(func(r *stateResults) *memo[[]avoidRect] { return &r.avoidRects }, findAvoidable, check)
 }
-
-// avoidRects memoises the avoidable rectangles of the last board state asked for,
-// which both types look through.
-var avoidRects stateMemo[[]avoidRect]
 
 // findAvoidable lists every rectangle over two rows, two columns and two boxes whose
 // corners are no givens, whose solved corners hold two digits crosswise, one at least
@@ -856,7 +843,6 @@ func ar2(b *board.Board, r *avoidRect, report func(explain.Step) bool) bool {
 // cell's other candidates (as HoDoKu does), which leaves a naked single.
 var BUGPlus1 = Technique{
 	ID:          idBUGPlus1,
-	Name:        "BUG+1",
 	Difficulty:  5.6,
 	Score:       100,
 	Codes:       []string{"0610"},
@@ -872,7 +858,8 @@ candidates go.`,
 	Find: findBUGPlus1,
 }
 
-func findBUGPlus1(b *board.Board, report func(explain.Step) bool) {
+func findBUGPlus1(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	odd := board.Cell(-1)
 	for c := range board.Cell(l.Cells()) {

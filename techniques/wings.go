@@ -30,7 +30,6 @@ const (
 // Pattern: Cells are the pivot then the two pincers; Digits are x, y and z.
 var XYWing = Technique{
 	ID:         idXYWing,
-	Name:       "XY-Wing",
 	Difficulty: 4.2,
 	Score:      160,
 	Codes:      []string{"0800"},
@@ -49,7 +48,6 @@ that sees both pincers.`,
 // Pattern: Cells are the pivot then the two pincers; Digits are x, y and z.
 var XYZWing = Technique{
 	ID:         idXYZWing,
-	Name:       "XYZ-Wing",
 	Difficulty: 4.4,
 	Score:      180,
 	Codes:      []string{"0801"},
@@ -70,7 +68,6 @@ one of the three cells. A cell that sees all three cannot be z.`,
 // three in grid order; Digits are the four digits.
 var WXYZWing = Technique{
 	ID:         idWXYZWing,
-	Name:       "WXYZ-Wing",
 	Difficulty: 4.6,
 	Score:      200,
 	Codes:      []string{"0802"},
@@ -105,7 +102,8 @@ type wingShape struct {
 // would have more digits than the wing has cells, or two digits each in cells that do
 // not see each other.
 func bentWings(id string, shape wingShape) Finder {
-	return func(b *board.Board, report func(explain.Step) bool) {
+	return func(p *Pass) {
+		b, report := p.Board(), p.Report
 		l := b.Layout()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
@@ -349,7 +347,6 @@ func digitElims(b *board.Board, s board.CellSet, d board.Digit) []board.Candidat
 // Houses is the house of the strong link.
 var WWing = Technique{
 	ID:         idWWing,
-	Name:       "W-Wing",
 	Difficulty: 4.4,
 	Score:      150,
 	Codes:      []string{"0803"},
@@ -363,7 +360,8 @@ is y, and a cell that sees both cannot be y.`,
 	Find: findWWings,
 }
 
-func findWWings(b *board.Board, report func(explain.Step) bool) {
+func findWWings(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	var bivalue []board.Cell
 	for c := range board.Cell(l.Cells()) {
@@ -442,7 +440,6 @@ func strongLinkBetween(b *board.Board, x board.Digit, c1, c2 board.Cell) (board.
 // Pattern: Cells are the chain in order; Digits are the pair.
 var RemotePair = Technique{
 	ID:         idRemotePair,
-	Name:       "Remote Pair",
 	Difficulty: 4.5,
 	Score:      110,
 	Codes:      []string{"0703"},
@@ -461,7 +458,8 @@ apart is a naked pair.)`,
 // ones found first have not.
 const remotePairBudget = 1 << 14
 
-func findRemotePairs(b *board.Board, report func(explain.Step) bool) {
+func findRemotePairs(p *Pass) {
+	b, report := p.Board(), p.Report
 	l := b.Layout()
 	groups := map[board.DigitSet][]board.Cell{}
 	var order []board.DigitSet

@@ -84,7 +84,7 @@ func familyWalk(t *testing.T, puzzle string, counts map[string]int) {
 				}
 			}
 		}
-		if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
+		if s, _, ok := firstOn(b, basics, Knowledge{Unique: true}); ok {
 			mustApply(t, b, s)
 			continue
 		}
@@ -159,12 +159,12 @@ func familyStates(tb testing.TB) []*board.Board {
 			if b.Solved() {
 				break
 			}
-			if s, _, ok := First(b, basics, Knowledge{Unique: true}); ok {
+			if s, _, ok := firstOn(b, basics, Knowledge{Unique: true}); ok {
 				mustApply(tb, b, s)
 				continue
 			}
 			out = append(out, b.Clone())
-			if s, _, ok := First(b, wingFamily(), Knowledge{Unique: true}); ok {
+			if s, _, ok := firstOn(b, wingFamily(), Knowledge{Unique: true}); ok {
 				mustApply(tb, b, s)
 				continue
 			}
@@ -186,7 +186,7 @@ func BenchmarkFamily(b *testing.B) {
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				for _, s := range states {
-					tech.Find(s, func(explain.Step) bool { steps++; return true })
+					findOn(tech, s, func(explain.Step) bool { steps++; return true })
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/state")
