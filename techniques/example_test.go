@@ -47,8 +47,8 @@ func ExampleSolve_upTo() {
 
 func ExampleFirst() {
 	b, _ := board.Parse("3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..")
-	s, t, ok := techniques.First(b, techniques.Default(), techniques.Knowledge{Unique: true})
-	if !ok {
+	s, t, ok, err := techniques.First(context.Background(), b, techniques.Default(), techniques.Knowledge{Unique: true})
+	if err != nil || !ok {
 		fmt.Println("no technique applies")
 		return
 	}

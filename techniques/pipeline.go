@@ -179,15 +179,15 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	if err := checkRunnable(ts); err != nil {
 		return tr, err
 	}
-	sols, err := fallback.Solutions(ctx, b, 2)
-	switch {
-	case errors.Is(err, fallback.ErrNoSolution) || err == nil && len(sols) == 0:
-		tr.Summary.NoSolution = true
-		return tr, nil
-	case err != nil:
+	verdict, sols, err := fallback.Classify(ctx, b)
+	if err != nil {
 		return tr, err
 	}
-	k := Knowledge{Unique: len(sols) == 1}
+	if verdict == fallback.NoSolution {
+		tr.Summary.NoSolution = true
+		return tr, nil
+	}
+	k := Knowledge{Unique: verdict == fallback.UniqueSolution}
 	tr.Solution = board.Line(sols[0])
 	if !k.Unique {
 		tr.Summary.Several = true

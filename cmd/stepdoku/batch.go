@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
 	"golang.org/x/term"
 )
 
@@ -314,4 +317,26 @@ func terminalWidth(w io.Writer) int {
 		return 0
 	}
 	return cols
+}
+
+// solvers lends each worker of a batch a techniques.Solver, so that a solver's
+// buffers last across the puzzles of a worker instead of being made for each.
+type solvers chan *techniques.Solver
+
+func newSolvers(n int) solvers {
+	s := make(solvers, n)
+	for range n {
+		s <- techniques.NewSolver()
+	}
+	return s
+}
+
+// solve walks b with a solver of the pool, or with a new one when s is nil.
+func (s solvers) solve(ctx context.Context, b *board.Board, opt techniques.Options) (explain.Trace, error) {
+	if s == nil {
+		return techniques.Solve(ctx, b, opt)
+	}
+	sv := <-s
+	defer func() { s <- sv }()
+	return sv.Solve(ctx, b, opt)
 }

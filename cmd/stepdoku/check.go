@@ -76,7 +76,7 @@ solvable with the technique set).`,
 			return fail(e, "%v", err)
 		}
 		defer src.Close()
-		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search}
+		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search, solvers: newSolvers(bf.jobs)}
 		exit := exitOK
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) verdict {
 			return checkPuzzleContext(ctx, p, cfg)
@@ -106,6 +106,7 @@ type checkConfig struct {
 	logic      bool                   // walk with the techniques too
 	techniques []techniques.Technique // nil: the default set
 	search     fallback.Method        // how solutions are counted
+	solvers    solvers                // the batch's solvers (nil: a new one for each walk)
 }
 
 // verdict is what check found out about one puzzle.
@@ -138,7 +139,7 @@ func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict 
 	if err != nil || count != fallback.UniqueSolution || !cfg.logic {
 		return v
 	}
-	v.tr, v.err = techniques.Solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop})
+	v.tr, v.err = cfg.solvers.solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop})
 	v.walked = v.err == nil
 	return v
 }

@@ -178,10 +178,11 @@ cannot be finished by the chosen techniques.`,
 		out := traceOutput{format: *format, text: explain.TextOptions{Detail: dt, GroupSingles: *groupSingles, Width: *width}, step: *step, several: src.several, logicOnly: *logicOnly}
 		exit := exitOK
 		first := true
+		sv := newSolvers(bf.jobs)
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
 			// The walkthrough is written here, on the worker, so that the output
 			// keeps its bytes and not the trace, and writing is done on every core.
-			w := walkPuzzle(ctx, p, opt, *timeout)
+			w := walkPuzzle(ctx, sv, p, opt, *timeout)
 			if w.err == nil {
 				w.tr.Lang = lg
 				var buf bytes.Buffer
@@ -224,13 +225,13 @@ type walk struct {
 	writeErr error  // writing it failed
 }
 
-func walkPuzzle(ctx context.Context, p puzzle, opt techniques.Options, timeout time.Duration) walk {
+func walkPuzzle(ctx context.Context, sv solvers, p puzzle, opt techniques.Options, timeout time.Duration) walk {
 	if p.err != nil {
 		return walk{err: p.err}
 	}
 	ctx, cancel := withTimeoutFrom(ctx, timeout)
 	defer cancel()
-	tr, err := techniques.Solve(ctx, p.b, opt)
+	tr, err := sv.solve(ctx, p.b, opt)
 	return walk{tr: tr, err: err}
 }
 

@@ -46,11 +46,11 @@ documentation: how it works, its difficulty and score.`,
 			if t.NeedsUnique {
 				mark = " *"
 			}
-			fmt.Fprintf(w, "%-36s %-40s %.1f%s\n", t.ID, t.Name, t.Difficulty, mark)
+			fmt.Fprintf(w, "%-36s %-40s %.1f%s\n", t.ID, t.Name(), t.Difficulty, mark)
 		}
 		fmt.Fprintln(w, "\nOptional (by --techniques only):")
 		for _, t := range techniques.Optional() {
-			fmt.Fprintf(w, "%-36s %-40s %.1f\n", t.ID, t.Name, t.Difficulty)
+			fmt.Fprintf(w, "%-36s %-40s %.1f\n", t.ID, t.Name(), t.Difficulty)
 		}
 		return exitOK
 	}
@@ -62,7 +62,7 @@ documentation: how it works, its difficulty and score.`,
 func showTechnique(e *env, arg string) int {
 	all := slices.Concat(techniques.Default(), techniques.Optional(), []techniques.Technique{techniques.Search})
 	id := strings.Join(strings.Fields(strings.ToLower(arg)), "-")
-	i := slices.IndexFunc(all, func(t techniques.Technique) bool { return t.ID == id || strings.EqualFold(t.Name, arg) })
+	i := slices.IndexFunc(all, func(t techniques.Technique) bool { return t.ID == id || strings.EqualFold(t.Name(), arg) })
 	if i < 0 {
 		ids := make([]string, len(all))
 		for k, t := range all {
@@ -83,7 +83,7 @@ func showTechnique(e *env, arg string) int {
 	}
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
-	fmt.Fprintf(w, "%s (%s): difficulty %.1f, score %d", t.Name, t.ID, t.Difficulty, t.Score)
+	fmt.Fprintf(w, "%s (%s): difficulty %.1f, score %d", t.Name(), t.ID, t.Difficulty, t.Score)
 	if len(t.Codes) > 0 {
 		fmt.Fprintf(w, ", HoDoKu code %s", strings.Join(t.Codes, ", "))
 	}

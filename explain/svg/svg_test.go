@@ -63,7 +63,8 @@ func fixtureStep(t *testing.T, id, name string) (*board.Board, explain.Step) {
 	}
 	tech, ok := techniques.ByID(id)
 	require.True(t, ok, "technique %s", id)
-	s, _, ok := techniques.First(b, []techniques.Technique{tech}, techniques.Knowledge{Unique: true})
+	s, _, ok, err := techniques.First(t.Context(), b, []techniques.Technique{tech}, techniques.Knowledge{Unique: true})
+	require.NoError(t, err)
 	require.True(t, ok, "%s/%s finds no step", id, name)
 	return b, s
 }

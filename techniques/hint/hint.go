@@ -222,7 +222,10 @@ func (g giver) give(ctx context.Context, level int) (Hint, error) {
 		ts = techniques.Default()
 	}
 	k := techniques.Knowledge{Unique: h.Unique}
-	step, _, found := techniques.First(st, ts, k)
+	step, _, found, err := techniques.First(ctx, st, ts, k)
+	if err != nil {
+		return h, err
+	}
 	if !found {
 		if !h.Unique {
 			h.Status, h.Problem = Stuck, g.must(explain.HintNote{Key: explain.HintStuck})

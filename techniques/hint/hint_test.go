@@ -56,7 +56,7 @@ func stateAt(t *testing.T, puzzle string, n int) *board.Board {
 	require.Greater(t, len(tr.Steps), n-1)
 	st := pz.Clone()
 	for _, s := range tr.Steps[:n-1] {
-		require.NoError(t, techniques.Apply(st, s))
+		require.NoError(t, explain.Apply(st, s))
 	}
 	return st
 }
@@ -231,7 +231,7 @@ func TestGiveNeverUsesUniquenessOnSeveral(t *testing.T) {
 		assert.False(t, tech.NeedsUnique, "%s needs uniqueness", h.Technique)
 		s, err := h.Step.Step(st.Layout())
 		require.NoError(t, err)
-		require.NoError(t, techniques.Apply(st, s))
+		require.NoError(t, explain.Apply(st, s))
 	}
 	t.Fatal("no end after 100 hints")
 }
@@ -276,7 +276,7 @@ func TestSinglesLevel3HasNoDigit(t *testing.T) {
 					require.NotContains(t, reason, d, "%s level 3 in %s gives the digit: %s", h.Technique, lang, hl.Hints[2])
 				}
 			}
-			require.NoError(t, techniques.Apply(st, s))
+			require.NoError(t, explain.Apply(st, s))
 		}
 	}
 	assert.Len(t, seen, 3, "the walks met every single: %v", seen)
@@ -374,7 +374,7 @@ func TestGiveAgainstSolutions(t *testing.T) {
 					break
 				}
 			}
-			require.NoError(t, techniques.Apply(st, s))
+			require.NoError(t, explain.Apply(st, s))
 		}
 	}
 }
