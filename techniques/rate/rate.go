@@ -1,0 +1,196 @@
+// Package rate rates a puzzle on Sudoku Explainer's scale: ER (the hardest step of the
+// solve), EP (the hardest step up to the first placement) and ED (the first step), as
+// Sudoku Explainer (serate) defines them, plus a named level and an effort score.
+//
+// Sudoku Explainer (SE) tries its rules easiest first and takes the first step found,
+// so the steps it rates are not the ones of the teaching ladder (techniques.Default).
+// Rate walks the puzzle with the techniques reordered by SE's ratings, then rates
+// every step by the scale: the technique's base rating, lowered for SE's easier forms
+// (a hidden single in a box, a "direct" intersection or hidden subset that leaves a
+// hidden single) and raised by SE's length rule for chains. The scale is data
+// (scale.yaml, embedded), including where SE has no such technique and the rating
+// is an approximation.
+package rate
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// Options choose how Rate works. The zero value rates with techniques.Default() on
+// the embedded scale.
+type Options struct {
+	// Techniques to walk with; nil means techniques.Default(). Rate tries them in the
+	// scale's order, not in the order given.
+	Techniques []techniques.Technique
+	// Scale to rate by; nil means DefaultScale().
+	Scale *Scale
+}
+
+// Rating is a puzzle's rating, ready for JSON.
+type Rating struct {
+	// ER, EP and ED are on Sudoku Explainer's scale: the hardest step, the hardest step
+	// up to and including the first placement, and the first step.
+	ER float64 `json:"er" yaml:"er"`
+	EP float64 `json:"ep" yaml:"ep"`
+	ED float64 `json:"ed" yaml:"ed"`
+	// Level names the band of ER (see scale.yaml).
+	Level string `json:"level" yaml:"level"`
+	// Score is the effort: the sum of the techniques' scores over every step.
+	Score int `json:"score" yaml:"score"`
+	// Hardest is the technique ID of the step rated ER (the first such step).
+	Hardest string `json:"hardest" yaml:"hardest"`
+	// Steps is the number of steps of the rated walk.
+	Steps int `json:"steps" yaml:"steps"`
+	// Logic is true when the walk needed no search step.
+	Logic bool `json:"logic" yaml:"logic"`
+}
+
+// ErrNotUnique is returned for a puzzle with no solution or several: Sudoku Explainer
+// rates only puzzles with exactly one.
+var ErrNotUnique = errors.New("rate: the puzzle does not have exactly one solution")
+
+// Rate rates b (which it does not change).
+func Rate(ctx context.Context, b *board.Board, opt Options) (Rating, error) {
+	r, _, err := Walk(ctx, b, opt)
+	return r, err
+}
+
+// Walk rates b and returns the walk it rated, with each step's rating in the order of
+// the trace's steps.
+func Walk(ctx context.Context, b *board.Board, opt Options) (Rating, Walked, error) {
+	sc := opt.Scale
+	if sc == nil {
+		sc = DefaultScale()
+	}
+	ts := opt.Techniques
+	if ts == nil {
+		ts = techniques.Default()
+	}
+	order, err := Order(sc, ts)
+	if err != nil {
+		return Rating{}, Walked{}, err
+	}
+	tr, err := techniques.Solve(ctx, b, techniques.Options{Techniques: order})
+	w := Walked{Trace: tr}
+	if err != nil {
+		return Rating{}, w, err
+	}
+	if tr.Summary.NoSolution || tr.Summary.Several || !tr.Summary.Solved {
+		return Rating{}, w, ErrNotUnique
+	}
+	r, ratings, err := rateSteps(sc, b, tr.Steps, scores(ts))
+	w.Ratings = ratings
+	r.Logic = !tr.Summary.UsedFallback
+	return r, w, err
+}
+
+// Walked is the walk a rating comes from.
+type Walked struct {
+	// Trace is the solve in the scale's order.
+	Trace explain.Trace
+	// Ratings holds the rating of each step of Trace.
+	Ratings []float64
+}
+
+// scores maps technique IDs to their score.
+func scores(ts []techniques.Technique) map[string]int {
+	m := map[string]int{techniques.Search.ID: techniques.Search.Score}
+	for _, t := range ts {
+		m[t.ID] = t.Score
+	}
+	return m
+}
+
+// rateSteps replays steps from start, rating each on the state it was taken on.
+func rateSteps(sc *Scale, start *board.Board, steps []explain.Step, score map[string]int) (Rating, []float64, error) {
+	work := start.Clone()
+	ratings := make([]float64, len(steps))
+	r := Rating{Steps: len(steps)}
+	placed := false
+	for i, st := range steps {
+		x, err := sc.Step(work, st)
+		if err != nil {
+			return Rating{}, nil, err
+		}
+		ratings[i] = x
+		if x > r.ER {
+			r.ER, r.Hardest = x, st.Technique
+		}
+		if i == 0 {
+			r.ED = x
+		}
+		if !placed {
+			r.EP = r.ER
+			placed = len(st.Placements) > 0
+		}
+		r.Score += score[st.Technique]
+		if err := techniques.Apply(work, st); err != nil {
+			return Rating{}, nil, err
+		}
+	}
+	r.Level = sc.Level(r.ER)
+	return r, ratings, nil
+}
+
+// Order returns ts in the order Sudoku Explainer would try them: by the lowest rating
+// each can give, the teaching order breaking ties. A technique with an easier form
+// on the scale (a hidden single in a box, a direct intersection) comes twice: first
+// that form alone, at its rating, then the technique at its base rating. Every
+// technique must be on the scale.
+func Order(sc *Scale, ts []techniques.Technique) ([]techniques.Technique, error) {
+	type tier struct {
+		t    techniques.Technique
+		at   float64
+		rank int
+	}
+	var tiers []tier
+	for i, t := range ts {
+		e, ok := sc.Techniques[t.ID]
+		if !ok {
+			return nil, errors.New("rate: technique " + t.ID + " is not on the scale")
+		}
+		base := e
+		base.Box, base.Direct = 0, 0
+		tiers = append(tiers, tier{t, base.least(), i})
+		if e.Box > 0 {
+			tiers = append(tiers, tier{only(t, func(b *board.Board, st explain.Step) bool { return inBox(b.Layout(), st) }), e.Box, i})
+		}
+		if e.Direct > 0 {
+			tiers = append(tiers, tier{only(t, direct), e.Direct, i})
+		}
+	}
+	slices.SortStableFunc(tiers, func(a, b tier) int {
+		switch {
+		case a.at < b.at:
+			return -1
+		case a.at > b.at:
+			return 1
+		}
+		return a.rank - b.rank
+	})
+	out := make([]techniques.Technique, len(tiers))
+	for i, x := range tiers {
+		out[i] = x.t
+	}
+	return out, nil
+}
+
+// only returns t restricted to the steps that keep accepts.
+func only(t techniques.Technique, keep func(*board.Board, explain.Step) bool) techniques.Technique {
+	find := t.Find
+	t.Find = func(b *board.Board, report func(explain.Step) bool) {
+		find(b, func(st explain.Step) bool {
+			if !keep(b, st) {
+				return true
+			}
+			return report(st)
+		})
+	}
+	return t
+}

@@ -1,0 +1,232 @@
+package rate
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"math"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+//go:embed scale.yaml
+var scaleYAML []byte
+
+// Entry is the rating of one technique on Sudoku Explainer's scale (see scale.yaml for
+// what each field means).
+type Entry struct {
+	SE       float64 `yaml:"se"`
+	Box      float64 `yaml:"box"`
+	Direct   float64 `yaml:"direct"`
+	OneDigit float64 `yaml:"one-digit"`
+	Length   string  `yaml:"length"`
+	Nodes    int     `yaml:"nodes"`
+	SEName   string  `yaml:"se-name"`
+	Note     string  `yaml:"note"`
+}
+
+// Level is a named band of ER: a puzzle is at the first level whose Max holds its ER.
+// The last level has no Max.
+type Level struct {
+	Name string  `yaml:"name"`
+	Max  float64 `yaml:"max"`
+}
+
+// Scale is Sudoku Explainer's ladder as data: a rating rule per technique ID and the
+// named levels. It is read-only once built.
+type Scale struct {
+	Techniques map[string]Entry `yaml:"techniques"`
+	Levels     []Level          `yaml:"levels"`
+}
+
+// DefaultScale returns the scale embedded from scale.yaml. It is parsed once and
+// shared: callers must not change it.
+func DefaultScale() *Scale { return defaultScale() }
+
+var defaultScale = sync.OnceValue(func() *Scale {
+	s, err := ParseScale(scaleYAML)
+	if err != nil {
+		panic(err) // the embedded file is checked by the tests
+	}
+	return s
+})
+
+// ParseScale reads a scale in the format of scale.yaml, strictly: an unknown field, a
+// missing or negative rating, an unknown length rule or unordered levels are errors.
+func ParseScale(data []byte) (*Scale, error) {
+	var s Scale
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("rate: scale: %w", err)
+	}
+	for id, e := range s.Techniques {
+		switch {
+		case e.SE <= 0:
+			return nil, fmt.Errorf("rate: scale: %s has no rating (se)", id)
+		case e.Length != "" && e.Length != lengthChain && e.Length != lengthCells:
+			return nil, fmt.Errorf("rate: scale: %s: length %q, want %q or %q", id, e.Length, lengthChain, lengthCells)
+		case e.Length != "" && e.Nodes > 0:
+			return nil, fmt.Errorf("rate: scale: %s has both a length rule and a fixed number of nodes", id)
+		case e.Box < 0 || e.Direct < 0 || e.OneDigit < 0 || e.Nodes < 0:
+			return nil, fmt.Errorf("rate: scale: %s has a negative field", id)
+		}
+	}
+	if len(s.Levels) == 0 {
+		return nil, fmt.Errorf("rate: scale: no levels")
+	}
+	for i, lv := range s.Levels {
+		last := i == len(s.Levels)-1
+		switch {
+		case lv.Name == "":
+			return nil, fmt.Errorf("rate: scale: level %d has no name", i+1)
+		case !last && lv.Max <= 0:
+			return nil, fmt.Errorf("rate: scale: level %s has no max", lv.Name)
+		case last && lv.Max != 0:
+			return nil, fmt.Errorf("rate: scale: the last level (%s) must have no max", lv.Name)
+		case i > 0 && !last && lv.Max <= s.Levels[i-1].Max:
+			return nil, fmt.Errorf("rate: scale: level %s: max %.1f is not above %.1f", lv.Name, lv.Max, s.Levels[i-1].Max)
+		}
+	}
+	return &s, nil
+}
+
+const (
+	lengthChain = "chain"
+	lengthCells = "cells"
+)
+
+// Level returns the name of the level that holds er.
+func (s *Scale) Level(er float64) string {
+	for _, lv := range s.Levels[:len(s.Levels)-1] {
+		if er <= lv.Max+1e-9 {
+			return lv.Name
+		}
+	}
+	return s.Levels[len(s.Levels)-1].Name
+}
+
+// LengthBonus is Sudoku Explainer's length rule: 0.1 for every threshold of 4, 6, 8,
+// 12, 16, 24, 32, ... (alternately 3/2 and 4/3 of the one before) that n exceeds.
+func LengthBonus(n int) float64 {
+	bonus, ceil := 0, 4
+	for odd := false; n > ceil; odd = !odd {
+		bonus++
+		if odd {
+			ceil = ceil * 4 / 3
+		} else {
+			ceil = ceil * 3 / 2
+		}
+	}
+	return float64(bonus) / 10
+}
+
+// Step rates step s, taken on board b (the state before the step), by its technique's
+// entry. A technique missing from the scale is an error.
+func (s *Scale) Step(b *board.Board, st explain.Step) (float64, error) {
+	e, ok := s.Techniques[st.Technique]
+	if !ok {
+		return 0, fmt.Errorf("rate: technique %q is not on the scale", st.Technique)
+	}
+	r := e.SE
+	if e.OneDigit > 0 && oneDigit(st) {
+		r = e.OneDigit
+	}
+	if e.Box > 0 && inBox(b.Layout(), st) {
+		r = min(r, e.Box)
+	}
+	if e.Direct > 0 && direct(b, st) {
+		r = min(r, e.Direct)
+	}
+	return round1(r + LengthBonus(e.size(st))), nil
+}
+
+// least is the lowest rating the entry can give a step: where the walk tries it.
+func (e Entry) least() float64 {
+	r := e.SE
+	for _, x := range []float64{e.Box, e.Direct, e.OneDigit} {
+		if x > 0 {
+			r = min(r, x)
+		}
+	}
+	return round1(r + LengthBonus(e.Nodes))
+}
+
+// size is the n of the entry's length rule for step st.
+func (e Entry) size(st explain.Step) int {
+	switch {
+	case e.Nodes > 0:
+		return e.Nodes
+	case e.Length == lengthCells:
+		return len(st.Pattern.Cells)
+	case e.Length == lengthChain:
+		n := 0
+		for _, ch := range st.Pattern.Chains {
+			for _, nd := range ch.Nodes {
+				n += max(len(nd.Cells), 1)
+			}
+			// A loop written from its target back to it names that node twice.
+			if k := len(ch.Nodes); !ch.Loop && k > 2 && sameNode(ch.Nodes[0], ch.Nodes[k-1]) {
+				n -= max(len(ch.Nodes[k-1].Cells), 1)
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+func sameNode(a, b explain.Node) bool {
+	if a.Digits != b.Digits || len(a.Cells) != len(b.Cells) {
+		return false
+	}
+	for i := range a.Cells {
+		if a.Cells[i] != b.Cells[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// oneDigit reports whether every node of the step's chains holds the same one digit.
+func oneDigit(st explain.Step) bool {
+	var ds board.DigitSet
+	for _, ch := range st.Pattern.Chains {
+		for _, nd := range ch.Nodes {
+			ds |= nd.Digits
+		}
+	}
+	return ds.Count() == 1
+}
+
+// inBox reports whether a single is found in a box.
+func inBox(l *board.Layout, st explain.Step) bool {
+	hs := st.Pattern.Houses
+	return len(hs) > 0 && l.Kind(hs[0]) == board.Box
+}
+
+// direct reports whether the step, taken on b, leaves a hidden single of an eliminated
+// digit in a house of an eliminated cell: Sudoku Explainer's "direct" hints, which it
+// rates as easier than the bare elimination.
+func direct(b *board.Board, st explain.Step) bool {
+	if len(st.Eliminations) == 0 || len(st.Placements) > 0 {
+		return false
+	}
+	after := b.Clone()
+	if err := explain.Apply(after, st); err != nil {
+		return false
+	}
+	for _, e := range st.Eliminations {
+		for _, h := range after.Layout().HousesOf(e.Cell) {
+			if !after.PlacedIn(h).Has(e.Digit) && after.Positions(h, e.Digit).Count() == 1 && b.Positions(h, e.Digit).Count() > 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
