@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"gopkg.in/yaml.v3"
@@ -209,10 +210,22 @@ func inBox(l *board.Layout, st explain.Step) bool {
 }
 
 // direct reports whether the step, taken on b, leaves a hidden single of an eliminated
-// digit in a house of an eliminated cell: Sudoku Explainer's "direct" hints, which it
-// rates as easier than the bare elimination.
+// digit where Sudoku Explainer's "direct" rules look for one, which it rates as easier
+// than the bare elimination: for an intersection, in another house of the kind of its
+// base (direct pointing: another box; direct claiming: another line); for a hidden
+// subset, in the subset's own house.
 func direct(b *board.Board, st explain.Step) bool {
 	if len(st.Eliminations) == 0 || len(st.Placements) > 0 {
+		return false
+	}
+	l := b.Layout()
+	var watch func(board.House) bool
+	switch p := st.Pattern; {
+	case len(p.Base) > 0:
+		watch = func(h board.House) bool { return l.Kind(h) == l.Kind(p.Base[0]) && h != p.Base[0] }
+	case len(p.Houses) > 0:
+		watch = func(h board.House) bool { return slices.Contains(p.Houses, h) }
+	default:
 		return false
 	}
 	after := b.Clone()
@@ -220,8 +233,8 @@ func direct(b *board.Board, st explain.Step) bool {
 		return false
 	}
 	for _, e := range st.Eliminations {
-		for _, h := range after.Layout().HousesOf(e.Cell) {
-			if !after.PlacedIn(h).Has(e.Digit) && after.Positions(h, e.Digit).Count() == 1 && b.Positions(h, e.Digit).Count() > 1 {
+		for _, h := range l.HousesOf(e.Cell) {
+			if watch(h) && after.Positions(h, e.Digit).Count() == 1 && b.Positions(h, e.Digit).Count() > 1 {
 				return true
 			}
 		}
