@@ -155,6 +155,9 @@ func Order(sc *Scale, ts []techniques.Technique) ([]techniques.Technique, error)
 		if !ok {
 			return nil, errors.New("rate: technique " + t.ID + " is not on the scale")
 		}
+		if e.Skip {
+			continue
+		}
 		base := e
 		base.Box, base.Direct = 0, 0
 		tiers = append(tiers, tier{t, base.least(), i})

@@ -26,6 +26,7 @@ type Entry struct {
 	OneDigit float64 `yaml:"one-digit"`
 	Length   string  `yaml:"length"`
 	Nodes    int     `yaml:"nodes"`
+	Skip     bool    `yaml:"skip"`
 	SEName   string  `yaml:"se-name"`
 	Note     string  `yaml:"note"`
 }
