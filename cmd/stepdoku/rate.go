@@ -170,4 +170,3 @@ func (r rated) doc(p puzzle) rateJSON {
 	}
 	return rateJSON{Line: p.line, Puzzle: lineOf(p), Verdict: r.verdict, Error: p.errorText(r.err)}
 }
-
