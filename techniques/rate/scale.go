@@ -166,31 +166,29 @@ func (e Entry) size(st explain.Step) int {
 	case e.Length == lengthCells:
 		return len(st.Pattern.Cells)
 	case e.Length == lengthChain:
-		n := 0
-		for _, ch := range st.Pattern.Chains {
-			for _, nd := range ch.Nodes {
-				n += max(len(nd.Cells), 1)
-			}
-			// A loop written from its target back to it names that node twice.
-			if k := len(ch.Nodes); !ch.Loop && k > 2 && sameNode(ch.Nodes[0], ch.Nodes[k-1]) {
-				n -= max(len(ch.Nodes[k-1].Cells), 1)
-			}
-		}
-		return n
+		return chainSize(st)
 	}
 	return 0
 }
 
-func sameNode(a, b explain.Node) bool {
-	if a.Digits != b.Digits || len(a.Cells) != len(b.Cells) {
-		return false
+// chainSize counts the nodes of the step's chains, each cell of a node once: a node
+// that several chains share (the premise of a forcing chain's branches, the steps they
+// have in common) counts once, as Sudoku Explainer counts a node's ancestors once, and
+// a loop written from its target back to it names that node once.
+func chainSize(st explain.Step) int {
+	type key struct {
+		c board.Cell
+		d board.DigitSet
 	}
-	for i := range a.Cells {
-		if a.Cells[i] != b.Cells[i] {
-			return false
+	seen := make(map[key]bool)
+	for _, ch := range st.Pattern.Chains {
+		for _, nd := range ch.Nodes {
+			for _, c := range nd.Cells {
+				seen[key{c, nd.Digits}] = true
+			}
 		}
 	}
-	return true
+	return len(seen)
 }
 
 // oneDigit reports whether every node of the step's chains holds the same one digit.
