@@ -148,10 +148,12 @@ func seBand(er float64) int {
 
 var seBands = []string{"< 4", "4-6.5", "6.5-9", ">= 9"}
 
-// Thresholds the calibration must keep (measured: see the test log and the report).
+// Thresholds the calibration must keep. Measured on se-dev.txt (336 puzzles): rho
+// 0.991; within 0.3 of SE for 90.6% of the puzzles SE rates below 9.0; within 0.1 for
+// 93.8% of those it rates below 4.0. The thresholds leave a little room below that.
 const (
-	minRho    = 0.90 // Spearman rho of ER over every puzzle
-	minBelow9 = 0.70 // share within 0.3 of SE's ER among puzzles SE rates below 9.0
+	minRho    = 0.98 // Spearman rho of ER over every puzzle
+	minBelow9 = 0.88 // share within 0.3 of SE's ER among puzzles SE rates below 9.0
 	minBelow4 = 0.90 // share within 0.1 of SE's ER among puzzles SE rates below 4.0
 )
 

@@ -162,10 +162,10 @@ func Order(sc *Scale, ts []techniques.Technique) ([]techniques.Technique, error)
 		base.Box, base.Direct = 0, 0
 		tiers = append(tiers, tier{t, base.least(), i})
 		if e.Box > 0 {
-			tiers = append(tiers, tier{only(t, func(b *board.Board, st explain.Step) bool { return inBox(b.Layout(), st) }), e.Box, i})
+			tiers = append(tiers, tier{only(t, func(b *board.Board, st explain.Step) (explain.Step, bool) { return st, inBox(b.Layout(), st) }), e.Box, i})
 		}
 		if e.Direct > 0 {
-			tiers = append(tiers, tier{only(t, direct), e.Direct, i})
+			tiers = append(tiers, tier{only(t, directStep), e.Direct, i})
 		}
 	}
 	slices.SortStableFunc(tiers, func(a, b tier) int {
@@ -177,19 +177,63 @@ func Order(sc *Scale, ts []techniques.Technique) ([]techniques.Technique, error)
 		}
 		return a.rank - b.rank
 	})
-	out := make([]techniques.Technique, len(tiers))
-	for i, x := range tiers {
-		out[i] = x.t
+	var out []techniques.Technique
+	for i := 0; i < len(tiers); {
+		p := sc.pool(tiers[i].at)
+		if p < 0 {
+			out = append(out, tiers[i].t)
+			i++
+			continue
+		}
+		var members []techniques.Technique
+		var least []float64
+		for ; i < len(tiers) && sc.pool(tiers[i].at) == p; i++ {
+			members = append(members, tiers[i].t)
+			least = append(least, tiers[i].at)
+		}
+		out = append(out, pooled(sc, sc.Pools[p].Limit, members, least))
 	}
 	return out, nil
 }
 
-// only returns t restricted to the steps that keep accepts.
-func only(t techniques.Technique, keep func(*board.Board, explain.Step) bool) techniques.Technique {
+// pooled returns one technique that tries every member (in order, each from its least
+// rating up) for up to limit steps each, and reports the lowest rated step of all.
+func pooled(sc *Scale, limit int, members []techniques.Technique, least []float64) techniques.Technique {
+	t := members[0]
+	find := func(b *board.Board, report func(explain.Step) bool) {
+		var best explain.Step
+		bestR, found := 0.0, false
+		for i, m := range members {
+			if found && bestR <= least[i] {
+				break // no later member can do better
+			}
+			n := 0
+			m.Find(b, func(st explain.Step) bool {
+				if r, err := sc.Step(b, st); err == nil && (!found || r < bestR) {
+					best, bestR, found = st, r, true
+				}
+				n++
+				return n < limit
+			})
+		}
+		if found {
+			report(best)
+		}
+	}
+	for _, m := range members[1:] {
+		t.NeedsUnique = t.NeedsUnique || m.NeedsUnique
+	}
+	t.Find = find
+	return t
+}
+
+// only returns t restricted to the steps that keep accepts, as keep rewrites them.
+func only(t techniques.Technique, keep func(*board.Board, explain.Step) (explain.Step, bool)) techniques.Technique {
 	find := t.Find
 	t.Find = func(b *board.Board, report func(explain.Step) bool) {
 		find(b, func(st explain.Step) bool {
-			if !keep(b, st) {
+			st, ok := keep(b, st)
+			if !ok {
 				return true
 			}
 			return report(st)

@@ -43,6 +43,26 @@ type Level struct {
 type Scale struct {
 	Techniques map[string]Entry `yaml:"techniques"`
 	Levels     []Level          `yaml:"levels"`
+	Pools      []Pool           `yaml:"pools"`
+}
+
+// Pool is a band of ratings whose techniques the walk tries together, taking the
+// lowest rated of their steps, as Sudoku Explainer's chaining rules do. Below 0 means
+// no upper end.
+type Pool struct {
+	From  float64 `yaml:"from"`
+	Below float64 `yaml:"below"`
+	Limit int     `yaml:"limit"`
+}
+
+// pool returns the index of the pool that holds rating r, or -1.
+func (s *Scale) pool(r float64) int {
+	for i, p := range s.Pools {
+		if r >= p.From-1e-9 && (p.Below == 0 || r < p.Below-1e-9) {
+			return i
+		}
+	}
+	return -1
 }
 
 // DefaultScale returns the scale embedded from scale.yaml. It is parsed once and
@@ -76,6 +96,14 @@ func ParseScale(data []byte) (*Scale, error) {
 			return nil, fmt.Errorf("rate: scale: %s has both a length rule and a fixed number of nodes", id)
 		case e.Box < 0 || e.Direct < 0 || e.OneDigit < 0 || e.Nodes < 0:
 			return nil, fmt.Errorf("rate: scale: %s has a negative field", id)
+		}
+	}
+	for i, p := range s.Pools {
+		switch {
+		case p.Limit < 1:
+			return nil, fmt.Errorf("rate: scale: pool %d: limit %d, want 1 or more", i+1, p.Limit)
+		case p.Below != 0 && p.Below <= p.From:
+			return nil, fmt.Errorf("rate: scale: pool %d: below %.1f is not above from %.1f", i+1, p.Below, p.From)
 		}
 	}
 	if len(s.Levels) == 0 {
@@ -141,7 +169,7 @@ func (s *Scale) Step(b *board.Board, st explain.Step) (float64, error) {
 	if e.Box > 0 && inBox(b.Layout(), st) {
 		r = min(r, e.Box)
 	}
-	if e.Direct > 0 && direct(b, st) {
+	if e.Direct > 0 && len(st.Placements) > 0 {
 		r = min(r, e.Direct)
 	}
 	return round1(r + LengthBonus(e.size(st))), nil
@@ -208,14 +236,13 @@ func inBox(l *board.Layout, st explain.Step) bool {
 	return len(hs) > 0 && l.Kind(hs[0]) == board.Box
 }
 
-// direct reports whether the step, taken on b, leaves a hidden single of an eliminated
-// digit where Sudoku Explainer's "direct" rules look for one, which it rates as easier
-// than the bare elimination: for an intersection, in another house of the kind of its
-// base (direct pointing: another box; direct claiming: another line); for a hidden
-// subset, in the subset's own house.
-func direct(b *board.Board, st explain.Step) bool {
+// direct returns the hidden single that the step, taken on b, leaves for an
+// eliminated digit where Sudoku Explainer's "direct" rules look for one: for an
+// intersection, in another house of the kind of its base (direct pointing: another
+// box; direct claiming: another line); for a hidden subset, in the subset's own house.
+func direct(b *board.Board, st explain.Step) (board.Candidate, bool) {
 	if len(st.Eliminations) == 0 || len(st.Placements) > 0 {
-		return false
+		return board.Candidate{}, false
 	}
 	l := b.Layout()
 	var watch func(board.House) bool
@@ -225,20 +252,34 @@ func direct(b *board.Board, st explain.Step) bool {
 	case len(p.Houses) > 0:
 		watch = func(h board.House) bool { return slices.Contains(p.Houses, h) }
 	default:
-		return false
+		return board.Candidate{}, false
 	}
 	after := b.Clone()
 	if err := explain.Apply(after, st); err != nil {
-		return false
+		return board.Candidate{}, false
 	}
 	for _, e := range st.Eliminations {
 		for _, h := range l.HousesOf(e.Cell) {
 			if watch(h) && after.Positions(h, e.Digit).Count() == 1 && b.Positions(h, e.Digit).Count() > 1 {
-				return true
+				c := l.HouseCells(h)[after.Positions(h, e.Digit).First()]
+				return board.Candidate{Cell: c, Digit: e.Digit}, true
 			}
 		}
 	}
-	return false
+	return board.Candidate{}, false
+}
+
+// directStep is SE's direct hint: the pattern, and the hidden single it leaves placed
+// in place of the eliminations, which SE does not make. (A later step may need them,
+// and SE then rates it as the bare technique.)
+func directStep(b *board.Board, st explain.Step) (explain.Step, bool) {
+	single, ok := direct(b, st)
+	if !ok {
+		return st, false
+	}
+	st.Eliminations = nil
+	st.Placements = []board.Candidate{single}
+	return st, true
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
