@@ -175,10 +175,12 @@ func (s *Scale) Step(b *board.Board, st explain.Step) (float64, error) {
 	return round1(r + LengthBonus(e.size(st))), nil
 }
 
-// least is the lowest rating the entry can give a step: where the walk tries it.
+// least is the lowest rating the entry gives a step in its common form: where the
+// walk tries it. The one-digit forms are left out: the X-chains and colouring find
+// those first, and the general chains are costly to try early.
 func (e Entry) least() float64 {
 	r := e.SE
-	for _, x := range []float64{e.Box, e.Direct, e.OneDigit} {
+	for _, x := range []float64{e.Box, e.Direct} {
 		if x > 0 {
 			r = min(r, x)
 		}
