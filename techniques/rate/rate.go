@@ -10,6 +10,15 @@
 // hidden single) and raised by SE's length rule for chains. The scale is data
 // (scale.yaml, embedded), including where SE has no such technique and the rating
 // is an approximation.
+//
+// Where SE's rules differ from ours, the walk follows SE: a direct hint places its
+// hidden single without making its eliminations; the static chains are tried together
+// and the lowest rated taken, as SE sorts its chains; techniques SE does not have
+// (finned fish, almost locked sets, grouped chains, hidden rectangles ...) are left
+// out, since the states they reach are ones SE never sees. SE's ratings of 9.0 and up
+// come from nested dynamic forcing chains, which we do not have: there our forcing
+// nets, rated 8.5 plus their length, land near SE's figures by the length rule, not by
+// the same logic.
 package rate
 
 import (
@@ -92,7 +101,9 @@ func Walk(ctx context.Context, b *board.Board, opt Options) (Rating, Walked, err
 
 // Walked is the walk a rating comes from.
 type Walked struct {
-	// Trace is the solve in the scale's order.
+	// Trace is the solve in the scale's order. A direct step in it (an intersection or
+	// hidden subset rated as SE's direct hint) places the hidden single it leaves and
+	// eliminates nothing, as SE applies it.
 	Trace explain.Trace
 	// Ratings holds the rating of each step of Trace.
 	Ratings []float64

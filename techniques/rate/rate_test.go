@@ -79,6 +79,23 @@ func assertSound(t *testing.T, b *board.Board, steps []explain.Step) {
 	}
 }
 
+// TestDirectPlacesTheSingle checks that a direct intersection is taken as SE takes
+// it: the hidden single it leaves is placed, and its eliminations are not made.
+func TestDirectPlacesTheSingle(t *testing.T) {
+	b := mustParse(t, seCases[2].puzzle)
+	_, w, err := Walk(context.Background(), b, Options{})
+	require.NoError(t, err)
+	found := false
+	for i, st := range w.Trace.Steps {
+		if st.Technique == "locked-candidates-pointing" && w.Ratings[i] == 1.7 {
+			found = true
+			assert.Len(t, st.Placements, 1)
+			assert.Empty(t, st.Eliminations)
+		}
+	}
+	assert.True(t, found, "no direct pointing in the walk")
+}
+
 func TestRateLogicAndScore(t *testing.T) {
 	b, err := board.Parse(seCases[1].puzzle)
 	require.NoError(t, err)
@@ -212,6 +229,8 @@ func TestParseScaleRejects(t *testing.T) {
 		{"length and nodes", levels + "techniques: {x-wing: {se: 3.2, length: chain, nodes: 4}}", "both"},
 		{"no levels", "techniques: {x-wing: {se: 3.2}}", "no levels"},
 		{"last level with a max", "levels: [{name: a, max: 2}]\ntechniques: {}", "no max"},
+		{"pool without a limit", levels + "pools: [{from: 6.5}]\ntechniques: {}", "limit"},
+		{"pool upside down", levels + "pools: [{from: 6.5, below: 6.0, limit: 2}]\ntechniques: {}", "not above"},
 		{"levels out of order", "levels: [{name: a, max: 2}, {name: b, max: 1}, {name: c}]\ntechniques: {}", "not above"},
 	}
 	for _, tc := range tests {
