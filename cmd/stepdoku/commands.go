@@ -44,6 +44,7 @@ func commands() []command {
 	return []command{
 		solveCommand(),
 		checkCommand(),
+		rateCommand(),
 		candidatesCommand(),
 		explainCommand(),
 		hintCommand(),
