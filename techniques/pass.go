@@ -48,6 +48,14 @@ func (p *Pass) Report(s explain.Step) bool {
 	return p.report(s)
 }
 
+// Run runs technique t on p's board within the same solve, sharing its results, and
+// hands each step t finds to report instead of to p's caller. It lets a technique be
+// made of others outside this package: one that keeps only some steps, or that tries
+// several and reports the best (as techniques/rate does for Sudoku Explainer's order).
+func (p *Pass) Run(t Technique, report func(explain.Step) bool) {
+	t.Find(&Pass{Ctx: p.Ctx, Technique: t, b: p.b, report: report, st: p.st})
+}
+
 // done reports whether the context is done: finders return at once when it is.
 func (p *Pass) done() bool { return p.Ctx.Err() != nil }
 

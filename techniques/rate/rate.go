@@ -141,7 +141,7 @@ func rateSteps(sc *Scale, start *board.Board, steps []explain.Step, score map[st
 			placed = len(st.Placements) > 0
 		}
 		r.Score += score[st.Technique]
-		if err := techniques.Apply(work, st); err != nil {
+		if err := explain.Apply(work, st); err != nil {
 			return Rating{}, nil, err
 		}
 	}
@@ -211,7 +211,8 @@ func Order(sc *Scale, ts []techniques.Technique) ([]techniques.Technique, error)
 // rating up) for up to limit steps each, and reports the lowest rated step of all.
 func pooled(sc *Scale, limit int, members []techniques.Technique, least []float64) techniques.Technique {
 	t := members[0]
-	find := func(b *board.Board, report func(explain.Step) bool) {
+	find := func(p *techniques.Pass) {
+		b := p.Board()
 		var best explain.Step
 		bestR, found := 0.0, false
 		for i, m := range members {
@@ -219,7 +220,7 @@ func pooled(sc *Scale, limit int, members []techniques.Technique, least []float6
 				break // no later member can do better
 			}
 			n := 0
-			m.Find(b, func(st explain.Step) bool {
+			p.Run(m, func(st explain.Step) bool {
 				if r, err := sc.Step(b, st); err == nil && (!found || r < bestR) {
 					best, bestR, found = st, r, true
 				}
@@ -228,7 +229,7 @@ func pooled(sc *Scale, limit int, members []techniques.Technique, least []float6
 			})
 		}
 		if found {
-			report(best)
+			p.Report(best)
 		}
 	}
 	for _, m := range members[1:] {
@@ -240,14 +241,15 @@ func pooled(sc *Scale, limit int, members []techniques.Technique, least []float6
 
 // only returns t restricted to the steps that keep accepts, as keep rewrites them.
 func only(t techniques.Technique, keep func(*board.Board, explain.Step) (explain.Step, bool)) techniques.Technique {
-	find := t.Find
-	t.Find = func(b *board.Board, report func(explain.Step) bool) {
-		find(b, func(st explain.Step) bool {
+	inner := t
+	t.Find = func(p *techniques.Pass) {
+		b := p.Board()
+		p.Run(inner, func(st explain.Step) bool {
 			st, ok := keep(b, st)
 			if !ok {
 				return true
 			}
-			return report(st)
+			return p.Report(st)
 		})
 	}
 	return t
