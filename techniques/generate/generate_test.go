@@ -345,3 +345,32 @@ func TestMinimize(t *testing.T) {
 	_, err = Minimize(ctx, board.Classic, clash, rng)
 	require.ErrorContains(t, err, "invalid")
 }
+
+func TestTransformsKeepUniquenessAndMapSolutions(t *testing.T) {
+	ctx := context.Background()
+	for _, size := range []int{4, 6, 9} {
+		l, err := board.LayoutOf(size)
+		require.NoError(t, err)
+		rng := rand.New(rand.NewPCG(4, uint64(size)))
+		for i := range 20 {
+			p, err := Nth(ctx, 4, uint64(i), Options{Layout: l})
+			require.NoError(t, err)
+			tr := board.RandomTransform(l, rng)
+			if size == 9 && i%2 == 0 {
+				rot, err := board.Rotate(l, 1)
+				require.NoError(t, err)
+				tr = tr.Then(rot)
+			}
+			q, err := tr.Apply(p.Givens)
+			require.NoError(t, err)
+			b, err := board.FromDigits(l, q)
+			require.NoError(t, err)
+			sol, err := fallback.Unique(ctx, b)
+			require.NoError(t, err, "transformed %s", board.Line(q))
+			want, err := tr.Apply(p.Solution)
+			require.NoError(t, err)
+			require.Equal(t, want, sol)
+			require.Equal(t, givenCount(p.Givens), givenCount(q))
+		}
+	}
+}
