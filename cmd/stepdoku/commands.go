@@ -50,6 +50,9 @@ func commands() []command {
 		techniquesCommand(),
 		conformCommand(),
 		serveCommand(),
+		generateCommand(),
+		minimizeCommand(),
+		transformCommand(),
 	}
 }
 
