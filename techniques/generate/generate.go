@@ -396,7 +396,46 @@ func remove(ctx context.Context, l *board.Layout, grid []board.Digit, sym Symmet
 	orbits := sym.orbits(l)
 	k := newChecker(l)
 	saved := make([]board.Digit, 0, 4)
-	for _, i := range rng.Perm(len(orbits)) {
+	order := rng.Perm(len(orbits))
+	// Uniqueness is monotone: a puzzle with more givens than a unique one is unique.
+	// So when the puzzle without the first orbits of the order, taken together, is
+	// unique, every one of them would pass its own check: one search answers for
+	// all, with the same result. On 9x9, taking out 36 random cells of 81 leaves a
+	// unique puzzle most of the time, which saves about half the searches.
+	prefix, cut := 0, 0
+	for prefix < len(order) && cut+len(orbits[order[prefix]]) <= l.Cells()*4/9 {
+		cut += len(orbits[order[prefix]])
+		prefix++
+	}
+	if keep > 0 {
+		for prefix > 0 && givens-cut < keep {
+			prefix--
+			cut -= len(orbits[order[prefix]])
+		}
+	}
+	if prefix > 0 {
+		before := append([]board.Digit(nil), p...)
+		emptied := 0
+		for _, i := range order[:prefix] {
+			for _, c := range orbits[i] {
+				if p[c] != 0 {
+					emptied++
+				}
+				p[c] = 0
+			}
+		}
+		n, err := fallback.Count(ctx, k.load(p), 2)
+		if err != nil {
+			return nil, err
+		}
+		if n == 1 {
+			givens -= emptied
+			order = order[prefix:]
+		} else {
+			copy(p, before)
+		}
+	}
+	for _, i := range order {
 		if keep > 0 && givens <= keep {
 			break
 		}
