@@ -61,9 +61,11 @@ Puzzles are made on every core (--jobs) and written in order as they are done.
 whatever --jobs. Without --seed the seed is random; --format json writes it on
 every line.
 
-Sizes: --size 4, 6, 8, 9, 12 and 16 (minimal 16x16 takes about a second a puzzle,
-12x12 about ten milliseconds). On 25x25 counting solutions of a nearly minimal grid
-can take very long: it is refused unless --no-minimal.`,
+Sizes: --size 4, 6, 8, 9, 12 and 16 (a minimal 12x12 takes about ten milliseconds
+on one core, a minimal 16x16 about a third of a second). On 25x25 the searches that
+count solutions take minutes below about 300 givens, so minimal 25x25 puzzles are
+refused: use --no-minimal, which stops at 300 givens unless --givens says otherwise.
+--technique, --level and --er work on 9x9.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
@@ -87,7 +89,7 @@ can take very long: it is refused unless --no-minimal.`,
 		seedFlag := fs.String("seed", "", "random seed, a number: the same seed gives the same puzzles")
 		format := fs.String("format", "line", "output: line (one puzzle per line) or json (one object per line)")
 		noMinimal := fs.Bool("no-minimal", false, "stop removing givens at --givens instead of going on until none can go")
-		givens := fs.Int("givens", 0, "with --no-minimal: stop at `N` givens (0: 37% of the cells)")
+		givens := fs.Int("givens", 0, "with --no-minimal: stop at `N` givens (0: 37% of the cells; 300 on 25x25)")
 		maxAttempts := fs.Int("max-attempts", 0, "give up a puzzle after `N` grids that fail the filters (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
