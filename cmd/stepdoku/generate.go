@@ -14,17 +14,22 @@ import (
 	"github.com/stepdoku/stepdoku/techniques/generate"
 )
 
-// generateLevels are the named levels of --level as ranges of ER. They stand in until
-// the rating package names its own levels: the lead replaces this table then.
-var generateLevels = []struct {
+// erLevel is a named level of --level: a range of ER.
+type erLevel struct {
 	name     string
 	min, max float64
-}{
-	{"easy", 1.0, 1.5},     // full houses and hidden singles
-	{"medium", 1.6, 2.9},   // naked singles, locked candidates
-	{"hard", 3.0, 4.5},     // subsets, basic fish, wings
-	{"expert", 4.6, 6.5},   // harder fish and wings, uniqueness, colouring
-	{"extreme", 6.6, 20.0}, // chains, ALS, forcing chains, search
+}
+
+// generateLevels returns the levels of --level. They stand in until the rating
+// package names its own levels: the lead replaces this table then.
+func generateLevels() []erLevel {
+	return []erLevel{
+		{"easy", 1.0, 1.5},     // full houses and hidden singles
+		{"medium", 1.6, 2.9},   // naked singles, locked candidates
+		{"hard", 3.0, 4.5},     // subsets, basic fish, wings
+		{"expert", 4.6, 6.5},   // harder fish and wings, uniqueness, colouring
+		{"extreme", 6.6, 20.0}, // chains, ALS, forcing chains, search
+	}
 }
 
 // generateRater returns the rating --level and --er filter on. For now it is the
@@ -36,7 +41,7 @@ func generateRater(opt techniques.Options) generate.Rater {
 
 func generateCommand() command {
 	var levels []string
-	for _, l := range generateLevels {
+	for _, l := range generateLevels() {
 		levels = append(levels, fmt.Sprintf("%s %.1f-%.1f", l.name, l.min, l.max))
 	}
 	c := command{
@@ -180,7 +185,7 @@ func erRange(level, er string) (float64, float64, error) {
 	}
 	if level != "" {
 		var names []string
-		for _, l := range generateLevels {
+		for _, l := range generateLevels() {
 			if l.name == level {
 				return l.min, l.max, nil
 			}

@@ -38,23 +38,25 @@ const (
 	Diagonal
 )
 
-var symmetryNames = [...]string{"none", "rot180", "rot90", "mirror", "diagonal"}
+// symmetryNames returns the names of the symmetries, by value.
+func symmetryNames() []string { return []string{"none", "rot180", "rot90", "mirror", "diagonal"} }
 
 func (s Symmetry) String() string {
-	if int(s) < len(symmetryNames) {
-		return symmetryNames[s]
+	if names := symmetryNames(); int(s) < len(names) {
+		return names[s]
 	}
 	return fmt.Sprintf("Symmetry(%d)", s)
 }
 
 // ParseSymmetry returns the symmetry named s (none, rot180, rot90, mirror, diagonal).
 func ParseSymmetry(s string) (Symmetry, error) {
-	for i, n := range symmetryNames {
+	names := symmetryNames()
+	for i, n := range names {
 		if n == s {
 			return Symmetry(i), nil
 		}
 	}
-	return None, fmt.Errorf("generate: unknown symmetry %q (known: %s)", s, strings.Join(symmetryNames[:], ", "))
+	return None, fmt.Errorf("generate: unknown symmetry %q (known: %s)", s, strings.Join(names, ", "))
 }
 
 // orbits returns the cells of l in groups that s maps onto each other, each cell in
