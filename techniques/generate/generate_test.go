@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/fallback"
 	"github.com/stepdoku/stepdoku/techniques"
 	"github.com/stretchr/testify/require"
@@ -372,5 +373,36 @@ func TestTransformsKeepUniquenessAndMapSolutions(t *testing.T) {
 			require.Equal(t, want, sol)
 			require.Equal(t, givenCount(p.Givens), givenCount(q))
 		}
+	}
+}
+
+func TestUses(t *testing.T) {
+	diff := difficulties(techniques.Options{})
+	steps := func(ids ...string) []explain.Step {
+		var out []explain.Step
+		for _, id := range ids {
+			out = append(out, explain.Step{Technique: id})
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		steps   []explain.Step
+		ids     []string
+		hardest bool
+		want    bool
+	}{
+		{"used", steps("hidden-single", "x-wing", "hidden-single"), []string{"x-wing"}, false, true},
+		{"not used", steps("hidden-single", "naked-pair"), []string{"x-wing"}, false, false},
+		{"used and hardest", steps("naked-pair", "x-wing", "hidden-single"), []string{"x-wing"}, true, true},
+		{"used, a harder step after", steps("x-wing", "xy-wing"), []string{"x-wing"}, true, false},
+		{"used but not hardest is fine without --hardest", steps("x-wing", "xy-wing"), []string{"x-wing"}, false, true},
+		{"one of two is hardest", steps("x-wing", "xy-wing"), []string{"x-wing", "xy-wing"}, true, true},
+		{"search is harder than all", steps("x-wing", "search"), []string{"x-wing"}, true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, uses(tc.steps, tc.ids, tc.hardest, diff))
+		})
 	}
 }
