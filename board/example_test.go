@@ -80,3 +80,18 @@ func ExampleParseMarks() {
 	// r1c2: marked true, marks {9}
 	// r1c8: marked true, marks {2,9}
 }
+
+// Rotate a puzzle a quarter-turn and relabel its digits: an equivalent puzzle.
+func ExampleTransform() {
+	b, _ := board.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	rot, _ := board.Rotate(board.Classic, 1)
+	swap, _ := board.Relabel(board.Classic, []board.Digit{2, 1, 3, 4, 5, 6, 7, 8, 9})
+	out, err := rot.Then(swap).Board(b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(out)
+	// Output:
+	// 25......4.....1.3.4.........16...7.....28......3..........4...8..7..6...........5
+}

@@ -51,6 +51,9 @@ func commands() []command {
 		techniquesCommand(),
 		conformCommand(),
 		serveCommand(),
+		generateCommand(),
+		minimizeCommand(),
+		transformCommand(),
 	}
 }
 
