@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/techniques"
 	"github.com/stepdoku/stepdoku/techniques/generate"
+	"github.com/stepdoku/stepdoku/techniques/rate"
 )
 
 // erLevel is a named level of --level: a range of ER.
@@ -20,29 +22,35 @@ type erLevel struct {
 	min, max float64
 }
 
-// generateLevels returns the levels of --level. They stand in until the rating
-// package names its own levels: the lead replaces this table then.
+// generateLevels returns the levels of --level: the bands of the rating scale.
 func generateLevels() []erLevel {
-	return []erLevel{
-		{"easy", 1.0, 1.5},     // full houses and hidden singles
-		{"medium", 1.6, 2.9},   // naked singles, locked candidates
-		{"hard", 3.0, 4.5},     // subsets, basic fish, wings
-		{"expert", 4.6, 6.5},   // harder fish and wings, uniqueness, colouring
-		{"extreme", 6.6, 20.0}, // chains, ALS, forcing chains, search
+	var out []erLevel
+	lo := 0.0
+	for _, lv := range rate.DefaultScale().Levels {
+		hi := lv.Max
+		if hi == 0 { // the last level has no top
+			hi = 20
+		}
+		out = append(out, erLevel{lv.Name, lo, hi})
+		lo = hi + 0.05 // ratings have one decimal: the next level starts above this one
 	}
+	return out
 }
 
-// generateRater returns the rating --level and --er filter on. For now it is the
-// stand-in of the generate package (the Difficulty of the hardest step); the lead
-// wires the rating package's ER here.
+// generateRater returns the rating --level and --er filter on: Sudoku Explainer's ER,
+// from the rate package (its walk, with the same techniques as the puzzle's).
 func generateRater(opt techniques.Options) generate.Rater {
-	return generate.DifficultyRater(opt)
+	ro := rate.Options{Techniques: opt.Techniques}
+	return func(ctx context.Context, b *board.Board) (float64, error) {
+		r, err := rate.Rate(ctx, b, ro)
+		return r.ER, err
+	}
 }
 
 func generateCommand() command {
 	var levels []string
 	for _, l := range generateLevels() {
-		levels = append(levels, fmt.Sprintf("%s %.1f-%.1f", l.name, l.min, l.max))
+		levels = append(levels, fmt.Sprintf("%s %.1f-%.1f", l.name, max(math.Ceil(l.min*10)/10, 1), l.max))
 	}
 	c := command{
 		name:  "generate",
@@ -57,9 +65,8 @@ group of cells the symmetry maps onto each other can be emptied.
 --technique ID (repeat it, or give a comma-separated list) keeps puzzles whose
 walkthrough uses one of the techniques; with --hardest one of them is also the
 hardest step. --level or --er MIN-MAX keeps puzzles whose rating is in range. The
-levels (` + strings.Join(levels, ", ") + `) and the rating itself are a
-stand-in for now: the Difficulty of the hardest step's technique on Sudoku
-Explainer's scale, not yet Sudoku Explainer's ER.
+rating is Sudoku Explainer's ER, as 'stepdoku rate' gives it, and the levels its
+bands (` + strings.Join(levels, ", ") + `).
 
 Puzzles are made on every core (--jobs) and written in order as they are done.
 --seed makes the output reproducible: puzzle i depends only on the seed and i,
