@@ -40,6 +40,7 @@ type SummaryDoc struct {
 	ByTechnique  []CountDoc `json:"by_technique" yaml:"by_technique"`
 	Hardest      string     `json:"hardest,omitempty" yaml:"hardest,omitempty"`
 	UsedFallback bool       `json:"used_fallback" yaml:"used_fallback"`
+	Rating       *Rating    `json:"rating,omitempty" yaml:"rating,omitempty"`
 }
 
 // CountDoc is one entry of a summary's by_technique list.
@@ -110,7 +111,7 @@ func NewTraceDoc(l *board.Layout, tr Trace) (TraceDoc, error) {
 		Summary: SummaryDoc{
 			Solved: s.Solved, Stuck: s.Stuck, Several: s.Several, NoSolution: s.NoSolution,
 			Steps: s.Steps, Hardest: s.Hardest, UsedFallback: s.UsedFallback,
-			ByTechnique: []CountDoc{},
+			ByTechnique: []CountDoc{}, Rating: s.Rating,
 		},
 		Steps: make([]StepDoc, 0, len(tr.Steps)),
 	}
@@ -156,6 +157,7 @@ func (d TraceDoc) Trace() (*board.Layout, Trace, error) {
 		Summary: Summary{
 			Solved: s.Solved, Stuck: s.Stuck, Several: s.Several, NoSolution: s.NoSolution,
 			Steps: s.Steps, Hardest: s.Hardest, UsedFallback: s.UsedFallback,
+			Rating: s.Rating,
 		},
 	}
 	for _, c := range s.ByTechnique {

@@ -49,6 +49,28 @@ type Summary struct {
 	Hardest string
 	// UsedFallback: at least one step came from search rather than a technique.
 	UsedFallback bool
+	// Rating is the puzzle's rating when one was asked for (techniques/rate makes it).
+	Rating *Rating
+}
+
+// Rating is a puzzle's rating on Sudoku Explainer's scale, with a named level and an
+// effort score; techniques/rate computes it (on its own walk, in that scale's order).
+type Rating struct {
+	// ER, EP and ED are on Sudoku Explainer's scale: the hardest step, the hardest step
+	// up to and including the first placement, and the first step.
+	ER float64 `json:"er" yaml:"er"`
+	EP float64 `json:"ep" yaml:"ep"`
+	ED float64 `json:"ed" yaml:"ed"`
+	// Level names the band of ER (see techniques/rate's scale.yaml).
+	Level string `json:"level" yaml:"level"`
+	// Score is the effort: the sum of the techniques' scores over every step.
+	Score int `json:"score" yaml:"score"`
+	// Hardest is the technique ID of the step rated ER (the first such step).
+	Hardest string `json:"hardest" yaml:"hardest"`
+	// Steps is the number of steps of the rated walk.
+	Steps int `json:"steps" yaml:"steps"`
+	// Logic is true when the walk needed no search step.
+	Logic bool `json:"logic" yaml:"logic"`
 }
 
 // TechniqueCount is how many steps of one technique a solve used.

@@ -14,6 +14,7 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/fallback"
 	"github.com/stepdoku/stepdoku/techniques"
+	"github.com/stepdoku/stepdoku/techniques/rate"
 )
 
 func checkCommand() command {
@@ -46,6 +47,7 @@ solvable with the technique set).`,
 		fs := c.flagSet(e)
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		logic := fs.Bool("logic", false, "also say whether the techniques alone solve the puzzle")
+		rated := fs.Bool("rate", false, "also rate a puzzle with one solution, as 'stepdoku rate' does (json, yaml and the long text form)")
 		var search fallback.Method
 		fs.TextVar(&search, "search", fallback.Auto, "the search that counts solutions: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		format := fs.String("format", "text", "output: text, json (one object per puzzle and line) or yaml (one document per puzzle)")
@@ -76,7 +78,7 @@ solvable with the technique set).`,
 			return fail(e, "%v", err)
 		}
 		defer src.Close()
-		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search, solvers: newSolvers(bf.jobs)}
+		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search, solvers: newSolvers(bf.jobs), rate: *rated}
 		exit := exitOK
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) verdict {
 			return checkPuzzleContext(ctx, p, cfg)
@@ -107,6 +109,7 @@ type checkConfig struct {
 	techniques []techniques.Technique // nil: the default set
 	search     fallback.Method        // how solutions are counted
 	solvers    solvers                // the batch's solvers (nil: a new one for each walk)
+	rate       bool                   // rate a puzzle with one solution too
 }
 
 // verdict is what check found out about one puzzle.
@@ -115,6 +118,7 @@ type verdict struct {
 	count    fallback.Verdict
 	sols     [][]board.Digit
 	walked   bool          // the techniques were run (--logic on a unique puzzle)
+	rating   *rate.Rating  // the rating (--rate on a unique puzzle)
 	tr       explain.Trace // their walk, stopped where they stop
 	err      error         // an input error, or the search gave up
 }
@@ -136,7 +140,17 @@ func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict 
 	defer cancel()
 	count, sols, err := cfg.search.Classify(ctx, p.b)
 	v := verdict{count: count, sols: sols, err: err}
-	if err != nil || count != fallback.UniqueSolution || !cfg.logic {
+	if err != nil || count != fallback.UniqueSolution {
+		return v
+	}
+	if cfg.rate {
+		r, err := rate.Rate(ctx, p.b, rate.Options{Techniques: cfg.techniques})
+		if err != nil {
+			return verdict{count: count, sols: sols, err: err}
+		}
+		v.rating = &r
+	}
+	if !cfg.logic {
 		return v
 	}
 	v.tr, v.err = cfg.solvers.solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop})
@@ -188,17 +202,18 @@ func (v verdict) writeLine(w io.Writer, p puzzle, logic bool) error {
 
 // checkJSON is one line of check --format json, and one document of --format yaml.
 type checkJSON struct {
-	Line     int      `json:"line,omitempty" yaml:"line,omitempty"`
-	Puzzle   string   `json:"puzzle" yaml:"puzzle"`
-	Verdict  string   `json:"verdict" yaml:"verdict"`
-	Hardest  string   `json:"hardest,omitempty" yaml:"hardest,omitempty"`
-	Steps    *int     `json:"steps,omitempty" yaml:"steps,omitempty"`
-	Problems []string `json:"problems,omitempty" yaml:"problems,omitempty"`
-	Error    string   `json:"error,omitempty" yaml:"error,omitempty"`
+	Line     int          `json:"line,omitempty" yaml:"line,omitempty"`
+	Puzzle   string       `json:"puzzle" yaml:"puzzle"`
+	Verdict  string       `json:"verdict" yaml:"verdict"`
+	Hardest  string       `json:"hardest,omitempty" yaml:"hardest,omitempty"`
+	Steps    *int         `json:"steps,omitempty" yaml:"steps,omitempty"`
+	Rating   *rate.Rating `json:"rating,omitempty" yaml:"rating,omitempty"`
+	Problems []string     `json:"problems,omitempty" yaml:"problems,omitempty"`
+	Error    string       `json:"error,omitempty" yaml:"error,omitempty"`
 }
 
 func (v verdict) doc(p puzzle, logic bool) checkJSON {
-	out := checkJSON{Line: p.line, Puzzle: lineOf(p), Verdict: v.name()}
+	out := checkJSON{Line: p.line, Puzzle: lineOf(p), Verdict: v.name(), Rating: v.rating}
 	if logic && v.walked {
 		n := len(v.tr.Steps)
 		out.Hardest, out.Steps = v.tr.Summary.Hardest, &n
@@ -268,6 +283,10 @@ func (v verdict) writeLong(w io.Writer, p puzzle, showSolution bool) error {
 		}
 		if v.walked {
 			v.writeLogic(&sb)
+		}
+		if r := v.rating; r != nil {
+			fmt.Fprintf(&sb, "Rating: ER %.1f, EP %.1f, ED %.1f (Sudoku Explainer's scale), %s, score %d; hardest step: %s\n",
+				r.ER, r.EP, r.ED, r.Level, r.Score, explain.Name(r.Hardest))
 		}
 	default:
 		fmt.Fprintln(&sb, "Solutions: several")

@@ -15,6 +15,7 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/explain/html"
 	"github.com/stepdoku/stepdoku/techniques"
+	"github.com/stepdoku/stepdoku/techniques/rate"
 )
 
 // techniqueFlags are the flags that choose a technique set: --up-to or --techniques,
@@ -127,6 +128,7 @@ cannot be finished by the chosen techniques.`,
 		groupSingles := fs.Bool("group-singles", false, "text: write each run of singles as one step group")
 		width := fs.Int("width", 0, "text: wrap prose at this many columns (0: the terminal's width, or 80; -1: no wrapping)")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
+		rated := fs.Bool("rate", false, "json, yaml: add the puzzle's rating (as 'stepdoku rate' gives it) to the summary")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
@@ -183,6 +185,9 @@ cannot be finished by the chosen techniques.`,
 			// The walkthrough is written here, on the worker, so that the output
 			// keeps its bytes and not the trace, and writing is done on every core.
 			w := walkPuzzle(ctx, sv, p, opt, *timeout)
+			if w.err == nil && *rated {
+				w.err = rateTrace(ctx, p, &w.tr, opt, *timeout)
+			}
 			if w.err == nil {
 				w.tr.Lang = lg
 				var buf bytes.Buffer
@@ -336,5 +341,24 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 		fmt.Fprintln(w, stuckHeading(tr.Lang))
 		fmt.Fprint(w, states[len(states)-1].PencilMarks())
 	}
+	return nil
+}
+
+// rateTrace puts p's rating into tr's summary: a puzzle that cannot be rated (no
+// solution, several) is left without one.
+func rateTrace(ctx context.Context, p puzzle, tr *explain.Trace, opt techniques.Options, timeout time.Duration) error {
+	if !tr.Summary.Solved || tr.Summary.Several {
+		return nil
+	}
+	ctx, cancel := withTimeoutFrom(ctx, timeout)
+	defer cancel()
+	r, err := rate.Rate(ctx, p.b, rate.Options{Techniques: opt.Techniques})
+	if errors.Is(err, rate.ErrNotUnique) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	tr.Summary.Rating = &r
 	return nil
 }

@@ -15,7 +15,6 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -258,10 +257,10 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	})
 	mux.HandleFunc("GET /api/techniques", apiTechniques)
 	// The fields each call takes; any other is refused.
-	explainFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only"}
-	walkFields := append(slices.Clip(explainFields), "from")
+	explainFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
+	walkFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "from"}
 	hintFields := []string{"puzzle", "grid", "marks", "level", "lang", "picture"}
-	checkFields := []string{"puzzle", "logic", "up_to", "techniques", "with"}
+	checkFields := []string{"puzzle", "logic", "up_to", "techniques", "with", "rate"}
 	mux.HandleFunc("POST /api/explain", s.api(explainFields, apiExplain))
 	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
@@ -300,6 +299,8 @@ type apiRequest struct {
 	Logic bool `json:"logic"`
 	// Picture asks hint for the picture of the hint at its level, in "picture".
 	Picture bool `json:"picture"`
+	// Rate adds the puzzle's rating (explain: to the summary; check: "rating").
+	Rate bool `json:"rate"`
 }
 
 // apiError is a failed request: its status and message.
@@ -531,6 +532,12 @@ func apiExplain(ctx context.Context, req apiRequest) (job, error) {
 		if err != nil {
 			return nil, err
 		}
+		if req.Rate {
+			// The request's deadline bounds the rating; the command's own clock is off.
+			if err := rateTrace(ctx, puzzle{where: "request", b: b}, &tr, opt, 0); err != nil {
+				return nil, err
+			}
+		}
 		return traceJSON(b.Layout(), tr)
 	}}, nil
 }
@@ -719,13 +726,13 @@ func apiCheck(ctx context.Context, req apiRequest) (job, error) {
 		return job{}, badRequest("up_to, techniques and with go with logic")
 	}
 	cost := light // the search alone takes microseconds on 9x9
-	if req.Logic || b.Layout().N() > 9 {
+	if req.Logic || req.Rate || b.Layout().N() > 9 {
 		cost = costOf(ctx, b)
 	}
 	return job{cost: cost, run: func(ctx context.Context) (any, error) {
 		p := puzzle{where: "request", b: b}
 		// The request's deadline bounds the check; the command's own clock is off.
-		v := checkPuzzleContext(ctx, p, checkConfig{logic: req.Logic, techniques: ts})
+		v := checkPuzzleContext(ctx, p, checkConfig{logic: req.Logic, techniques: ts, rate: req.Rate})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

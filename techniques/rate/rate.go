@@ -41,24 +41,9 @@ type Options struct {
 	Scale *Scale
 }
 
-// Rating is a puzzle's rating, ready for JSON.
-type Rating struct {
-	// ER, EP and ED are on Sudoku Explainer's scale: the hardest step, the hardest step
-	// up to and including the first placement, and the first step.
-	ER float64 `json:"er" yaml:"er"`
-	EP float64 `json:"ep" yaml:"ep"`
-	ED float64 `json:"ed" yaml:"ed"`
-	// Level names the band of ER (see scale.yaml).
-	Level string `json:"level" yaml:"level"`
-	// Score is the effort: the sum of the techniques' scores over every step.
-	Score int `json:"score" yaml:"score"`
-	// Hardest is the technique ID of the step rated ER (the first such step).
-	Hardest string `json:"hardest" yaml:"hardest"`
-	// Steps is the number of steps of the rated walk.
-	Steps int `json:"steps" yaml:"steps"`
-	// Logic is true when the walk needed no search step.
-	Logic bool `json:"logic" yaml:"logic"`
-}
+// Rating is a puzzle's rating, ready for JSON: explain.Rating, which a trace's
+// summary carries when a rating was asked for.
+type Rating = explain.Rating
 
 // ErrNotUnique is returned for a puzzle with no solution or several: Sudoku Explainer
 // rates only puzzles with exactly one.

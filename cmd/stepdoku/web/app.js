@@ -90,11 +90,14 @@
   function check() {
     var text = $("puzzle").value.trim();
     if (!text) { $("verdict").textContent = ""; return; }
-    post("/api/check", { puzzle: text }).then(function (v) {
+    post("/api/check", { puzzle: text, rate: true }).then(function (v) {
       var ok = v.verdict === "unique";
       var words = { unique: "valid, exactly one solution", several: "valid, but several solutions",
         "no-solution": "no solution", invalid: "invalid: " + (v.problems || []).join("; ") };
-      $("verdict").textContent = words[v.verdict] || v.verdict;
+      var said = words[v.verdict] || v.verdict;
+      // The rating on Sudoku Explainer's scale, when the puzzle has one solution.
+      if (v.rating) { said += "; rated " + v.rating.er.toFixed(1) + " (" + v.rating.level + ")"; }
+      $("verdict").textContent = said;
       $("verdict").className = ok ? "ok" : "bad";
       $("verdict").setAttribute("data-verdict", v.verdict);
     }).catch(function (err) {
