@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,18 +25,40 @@ import (
 type batchFlags struct {
 	jobs  int
 	quiet bool
+	shard string
+	// k and n are --shard K/N once checked: this worker takes lines K, K+N, K+2N, …
+	// (n is 0 without --shard).
+	k, n int
 }
 
 func (bf *batchFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&bf.jobs, "jobs", runtime.GOMAXPROCS(0), "work on `N` puzzles at once")
 	fs.BoolVar(&bf.quiet, "quiet", false, "no progress bar on a terminal")
+	fs.StringVar(&bf.shard, "shard", "", "`K/N`: take only lines K, K+N, K+2N, ... of the input (1 <= K <= N), to split a file among N workers")
 }
 
 func (bf *batchFlags) check() error {
 	if bf.jobs < 1 {
 		return fmt.Errorf("--jobs %d: want 1 or more", bf.jobs)
 	}
+	if bf.shard != "" {
+		k, n, ok := strings.Cut(bf.shard, "/")
+		var err1, err2 error
+		bf.k, err1 = strconv.Atoi(k)
+		bf.n, err2 = strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || bf.n < 1 || bf.k < 1 || bf.k > bf.n {
+			bf.k, bf.n = 0, 0
+			return fmt.Errorf("--shard %q: want K/N with 1 <= K <= N, such as 2/8", bf.shard)
+		}
+	}
 	return nil
+}
+
+// takes reports whether the shard of --shard holds puzzle p (every puzzle without it).
+// Shards go by the input's line numbers, so N workers given the same file and K = 1..N
+// take each line exactly once, whatever the comments and blank lines.
+func (bf *batchFlags) takes(p puzzle) bool {
+	return bf.n == 0 || p.line == 0 || (p.line-1)%bf.n == bf.k-1
 }
 
 // errInterrupted says that a batch stopped on a signal, after the output of the
@@ -92,6 +116,9 @@ func runBatch[R any](ctx context.Context, e *env, src *source, bf batchFlags,
 			}
 			if !ok {
 				return
+			}
+			if !bf.takes(p) {
+				continue
 			}
 			s := &slot{p: p, done: make(chan struct{})}
 			if src.read != nil {
