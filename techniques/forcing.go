@@ -567,6 +567,18 @@ func forcingContradiction(id string, rule propagation) Finder {
 		}
 		var hits []found
 		for _, maxDepth := range depthCaps {
+			// The caller of a walkthrough takes the round's first step and stops:
+			// find that one alone first, then the rest of the round if asked.
+			first, ok := firstRefuted(p, e, premises, done, maxDepth)
+			if p.done() {
+				return
+			}
+			if !ok {
+				continue // no premise of the round is refuted; done is up to date
+			}
+			if !reportRefuted(e, id, first, maxDepth, report) {
+				return
+			}
 			hits = hits[:0]
 			for i, pr := range premises {
 				if p.done() {
@@ -583,24 +595,58 @@ func forcingContradiction(id string, rule propagation) Finder {
 				}
 			}
 			slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(a.depth, b.depth) })
-			// A premise refuted in an earlier round is done, so each is reported once.
-			for _, h := range hits {
-				e.propagate(h.premise, maxDepth)
-				c, d, _ := e.candidate(h.premise)
-				s := explain.Step{
-					Technique: id,
-					Pattern: explain.Pattern{
-						Digits: board.DigitsOf(d),
-						Cells:  []board.Cell{c},
-						Chains: e.chains(e.conflictNodes(), nil),
-						Sets:   []explain.Group{e.conflictGroup()},
-					},
-				}
-				e.conclusion(h.premise^1, &s)
-				if !report(s) {
+			// A premise refuted in an earlier round is done, so each is reported once;
+			// the round's first was reported above.
+			for _, h := range hits[1:] {
+				if !reportRefuted(e, id, h.premise, maxDepth, report) {
 					return
 				}
 			}
 		}
 	}
+}
+
+// firstRefuted returns the premise that a round of forcingContradiction reports first:
+// of the premises not done that propagation to maxDepth refutes, the one with the
+// shallowest contradiction, the first in order among equals. It is found by branch and
+// bound: a propagation to a smaller depth is a prefix of one to a larger, so once a
+// contradiction at depth k is known, the premises after it are followed only to depth
+// k, where one that can win (a contradiction shallower than k) shows. When none is
+// refuted, it marks done the premises that ran out of consequences, as the round does.
+func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, maxDepth int32) (int32, bool) {
+	best, bound := int32(-1), maxDepth
+	for i, pr := range premises {
+		if p.done() {
+			return -1, false
+		}
+		if done[i] {
+			continue
+		}
+		if e.propagate(pr, bound) {
+			if best < 0 || e.conf.depth < bound {
+				best, bound = pr, e.conf.depth
+			}
+		} else if best < 0 && e.depth(e.queue[len(e.queue)-1]) < maxDepth {
+			done[i] = true // the premise ran out of consequences
+		}
+	}
+	return best, best >= 0
+}
+
+// reportRefuted reports the contradiction of premise, followed to maxDepth, as a step
+// of technique id, and returns what report does.
+func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
+	e.propagate(premise, maxDepth)
+	c, d, _ := e.candidate(premise)
+	s := explain.Step{
+		Technique: id,
+		Pattern: explain.Pattern{
+			Digits: board.DigitsOf(d),
+			Cells:  []board.Cell{c},
+			Chains: e.chains(e.conflictNodes(), nil),
+			Sets:   []explain.Group{e.conflictGroup()},
+		},
+	}
+	e.conclusion(premise^1, &s)
+	return report(s)
 }

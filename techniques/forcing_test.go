@@ -607,3 +607,69 @@ func TestForcingOtherSizes(t *testing.T) {
 		require.Zero(t, walkthrough(t, b.Clone(), withForcing([]Technique{FullHouse, HiddenSingle, NakedSingle})))
 	})
 }
+
+// allRefuted is the contradiction finder's order written plainly: each round follows
+// every premise not done to the round's depth, then reports the refuted ones by the
+// depth of their contradiction, in premise order among equals. The finder finds each
+// round's first step alone first (firstRefuted); both must give the same steps.
+func allRefuted(b *board.Board, id string, rule propagation) []explain.Step {
+	st := newSolveState()
+	e := loadEngine(&st.sc, b, rule)
+	premises := e.premises()
+	done := make([]bool, len(premises))
+	if rule == alongChains {
+		skipUncontradictable(st, b, e, premises, done)
+	}
+	var out []explain.Step
+	for _, maxDepth := range depthCaps {
+		type hit struct{ premise, depth int32 }
+		var hits []hit
+		for i, pr := range premises {
+			if done[i] {
+				continue
+			}
+			if e.propagate(pr, maxDepth) {
+				hits = append(hits, hit{pr, e.conf.depth})
+				done[i] = true
+			}
+		}
+		slices.SortStableFunc(hits, func(a, b hit) int { return int(a.depth - b.depth) })
+		for _, h := range hits {
+			reportRefuted(e, id, h.premise, maxDepth, func(s explain.Step) bool {
+				out = append(out, s)
+				return true
+			})
+		}
+	}
+	return out
+}
+
+func TestForcingContradictionFirstStep(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 6)
+	if testing.Short() {
+		lines = lines[:3]
+	}
+	checked := 0
+	for _, b := range stuckStates(t, lines) {
+		l := b.Layout()
+		for _, c := range []struct {
+			tech Technique
+			rule propagation
+		}{{ForcingChainContradiction, alongChains}, {ForcingNetContradiction, throughNets}} {
+			want := allRefuted(b, c.tech.ID, c.rule)
+			got := findAll(c.tech, b)
+			require.Equal(t, len(want), len(got), "%s on %s", c.tech.ID, b)
+			for i := range want {
+				require.Equal(t, explain.OneLiner(l, want[i]), explain.OneLiner(l, got[i]), "%s step %d on %s", c.tech.ID, i, b)
+			}
+			if len(want) > 0 {
+				first, err := c.tech.Steps(t.Context(), b, 1)
+				require.NoError(t, err)
+				require.Len(t, first, 1)
+				require.Equal(t, want[0], first[0], "%s first step on %s", c.tech.ID, b)
+				checked++
+			}
+		}
+	}
+	require.Positive(t, checked, "no forcing contradiction on the sample")
+}
