@@ -673,3 +673,24 @@ func TestForcingContradictionFirstStep(t *testing.T) {
 	}
 	require.Positive(t, checked, "no forcing contradiction on the sample")
 }
+
+// TestForcingRestore checks that the engine puts back every candidate and place a
+// propagation took out, whether it ended in a contradiction, at its depth cap or ran
+// out of consequences: the next premise starts from the given state.
+func TestForcingRestore(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 2)
+	checked := 0
+	for _, b := range stuckStates(t, lines) {
+		for _, rule := range []propagation{alongChains, throughNets} {
+			e := loadEngine(testScratch(), b, rule)
+			for i, pr := range e.premises() {
+				e.propagate(pr, depthCaps[i%len(depthCaps)])
+				e.restore()
+				require.Equal(t, e.orig, e.cands, "candidates after premise %d", i)
+				require.Equal(t, e.origPos, e.pos, "places after premise %d", i)
+				checked++
+			}
+		}
+	}
+	require.Positive(t, checked)
+}
