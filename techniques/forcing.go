@@ -144,9 +144,11 @@ const (
 	emptyHouse                  // every place of a digit in a house false
 )
 
-// depthCaps are the rounds of iterative deepening: every premise is followed to depth
-// cap before any goes deeper, so the shortest steps come first and a finder that is
-// stopped early has not followed every premise to its end.
+// depthCaps are the rounds of iterative deepening: the steps come as if every premise
+// were followed to a round's cap before any goes deeper, so the shortest come first.
+// The first step is found with one propagation per premise to the deepest finite cap
+// (firstRefuted), which tells every earlier round's outcome; the unbounded round runs
+// only when none of those refutes anything.
 var depthCaps = [...]int32{6, 12, 24, 1 << 30}
 
 // conflict is where a propagation ended in a contradiction.
@@ -653,8 +655,8 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 	if r < last {
 		last-- // the deepest finite cap; the unbounded round goes alone
 	}
-	cap := depthCaps[last]
-	best, bestRound, bound := int32(-1), -1, cap
+	deepest := depthCaps[last]
+	best, bestRound, bound := int32(-1), -1, deepest
 	for i, pr := range premises {
 		if p.done() {
 			return -1, -1, last
@@ -663,7 +665,7 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 			continue
 		}
 		if !e.propagate(pr, bound) {
-			if best < 0 && e.depth(e.queue[len(e.queue)-1]) < cap {
+			if best < 0 && e.depth(e.queue[len(e.queue)-1]) < deepest {
 				done[i] = true // the premise ran out of consequences
 			}
 			continue
