@@ -10,7 +10,8 @@ import (
 
 // The general solver works on any layout: one candidate mask per cell, naked and
 // hidden singles over the layout's houses, locked candidates between boxes and lines
-// when singles stall, and the cell with the fewest candidates when search must guess.
+// when singles stall, and the cell with the fewest candidates when search must guess
+// (of those with two, the one with the most open peers sharing one of them).
 
 // fixedBit marks a cell whose single candidate was already taken from its peers.
 // Layouts have at most 25 digits, so bit 31 is free.
@@ -146,6 +147,26 @@ func (s *general) run(cs []uint32, depth int) {
 		if cell < 0 {
 			s.found(cs)
 			return
+		}
+		if n == 2 {
+			// Among the cells with two candidates, the one whose candidates most
+			// open peers share: either guess takes the most from them, and on a
+			// 25x25 grid the tree is a few times smaller than with the first such cell.
+			best := -1
+			for c, v := range cs {
+				if v&fixedBit != 0 || bits.OnesCount32(v) != 2 {
+					continue
+				}
+				k := 0
+				for _, p := range s.peers[c] {
+					if w := cs[p]; w&fixedBit == 0 && w&v != 0 {
+						k++
+					}
+				}
+				if k > best {
+					best, cell = k, c
+				}
+			}
 		}
 		s.guesses++
 		if s.done != nil && s.guesses%generalCtxEvery == 0 {

@@ -160,9 +160,13 @@ type alsSet struct {
 // petalAt[c*N+d]] are the sets whose places of d all see c, the petals of d for a stem
 // at c. It is read-only once built (see solveState.alsIndex).
 type alsIndex struct {
-	l       *board.Layout
-	sets    []alsSet
-	target  []board.CellSet
+	l    *board.Layout
+	sets []alsSet
+	// tbits[e*words:(e+1)*words] is target[e] as a bitset of the layout's cells: words
+	// 64-bit words (2 on 9x9), not a CellSet sized for 25x25 (10), which made the index
+	// of a 9x9 state five times its size.
+	tbits   []uint64
+	words   int
 	sig     []uint64 // per entry: the target's words ORed, to rule out most empty meets cheaply
 	owner   []int32
 	digit   []board.Digit
@@ -197,12 +201,46 @@ func (x *alsIndex) entry(i int32, d board.Digit) int32 {
 
 // meets reports whether the targets of entries e and f share a cell.
 func (x *alsIndex) meets(e, f int32) bool {
-	return x.sig[e]&x.sig[f] != 0 && !x.target[e].And(x.target[f]).Empty()
+	if x.sig[e]&x.sig[f] == 0 {
+		return false
+	}
+	w := x.words
+	a, b := x.tbits[int(e)*w:int(e+1)*w], x.tbits[int(f)*w:int(f+1)*w]
+	for k := range a {
+		if a[k]&b[k] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// entries returns how many entries the index has.
+func (x *alsIndex) entries() int { return len(x.owner) }
+
+// target returns target[e], the cells outside e's set that hold its digit and see all
+// its places there.
+func (x *alsIndex) target(e int32) board.CellSet {
+	var t board.CellSet
+	for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
+		t.Add(c)
+	}
+	return t
+}
+
+// targetAnd returns target[e] ∩ t.
+func (x *alsIndex) targetAnd(e int32, t *board.CellSet) board.CellSet {
+	var out board.CellSet
+	for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
+		if t.Has(c) {
+			out.Add(c)
+		}
+	}
+	return out
 }
 
 // targetOf returns the cells outside set i that hold d and see all its ds.
-func (x *alsIndex) targetOf(i int32, d board.Digit) *board.CellSet {
-	return &x.target[x.entry(i, d)]
+func (x *alsIndex) targetOf(i int32, d board.Digit) board.CellSet {
+	return x.target(x.entry(i, d))
 }
 
 func (x *alsIndex) edgesOf(i int32) []alsEdge { return x.edges[x.edgeAt[i]:x.edgeAt[i+1]] }
@@ -267,13 +305,13 @@ type alsFile struct {
 func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 	w := &sc.alsBuild
 	l := b.Layout()
-	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N()), sc: sc}
+	x := &alsIndex{l: l, holders: make([]board.CellSet, l.N()), sc: sc, words: (l.Cells() + 63) / 64}
 	w.prev = hint
 	if hint != nil {
 		// The previous state's index, which nothing reads any more (steps copy what
 		// they take from it): its arrays take this one's entries.
 		x.sets = hint.sets[:0]
-		x.target, x.sig = hint.target[:0], hint.sig[:0]
+		x.tbits, x.sig = hint.tbits[:0], hint.sig[:0]
 		x.tcellAt, x.tcells = hint.tcellAt[:0], hint.tcells[:0]
 		x.owner, x.digit = hint.owner[:0], hint.digit[:0]
 	}
@@ -352,7 +390,7 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 	x, l := w.x, w.x.l
 	n := int32(l.N())
 	i := int32(len(x.sets))
-	a := alsSet{digits: ds, size: int32(len(w.pick)), at: int32(len(x.target))}
+	a := alsSet{digits: ds, size: int32(len(w.pick)), at: int32(x.entries())}
 	for _, c := range w.pick {
 		a.cells.Add(c)
 	}
@@ -369,7 +407,11 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 				common[k] = common[k] && o[k] == hs[k]
 			}
 		}
-		var t board.CellSet
+		tw := len(x.tbits)
+		for range x.words {
+			x.tbits = append(x.tbits, 0)
+		}
+		t := x.tbits[tw:]
 		var sig uint64
 		for k, hh := range hs {
 			if !common[k] {
@@ -386,8 +428,8 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 			// The set's cells in hh that hold d are its places there: the rest are outside.
 			cells := l.HouseCells(hh)
 			for p := w.b.Positions(hh, d) &^ where; p != 0; p &= p - 1 {
-				if c := cells[bits.TrailingZeros32(uint32(p))]; !t.Has(c) {
-					t.Add(c)
+				if c := cells[bits.TrailingZeros32(uint32(p))]; t[c>>6]&(1<<(uint(c)&63)) == 0 {
+					t[c>>6] |= 1 << (uint(c) & 63)
 					sig |= 1 << (uint(c) & 63)
 					w.petals = append(w.petals, alsFile{slot: int32(c)*n + int32(d) - 1, set: i})
 					x.tcells = append(x.tcells, c)
@@ -397,7 +439,6 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 		if sig != 0 {
 			a.zs = a.zs.With(d)
 		}
-		x.target = append(x.target, t)
 		x.tcellAt = append(x.tcellAt, int32(len(x.tcells)))
 		x.sig = append(x.sig, sig)
 		x.owner = append(x.owner, i)
@@ -635,7 +676,7 @@ func (x *alsIndex) pairs(id string) []alsFound {
 				both := a.cells.Or(b.cells)
 				for s := r; s != 0; s &= s - 1 {
 					d := s.First()
-					elims = appendCands(elims, x.targetOf(i, d).And(*x.targetOf(j, d)), d)
+					elims = appendCands(elims, x.targetOf(i, d).And(x.targetOf(j, d)), d)
 				}
 				for _, k := range [2]int32{i, j} {
 					for s := x.sets[k].zs &^ r; s != 0; s &= s - 1 {
@@ -646,7 +687,7 @@ func (x *alsIndex) pairs(id string) []alsFound {
 			} else {
 				for s := (a.zs & b.zs) &^ r; s != 0; s &= s - 1 {
 					d := s.First()
-					if t := x.targetOf(i, d).And(*x.targetOf(j, d)); !t.Empty() {
+					if t := x.targetOf(i, d).And(x.targetOf(j, d)); !t.Empty() {
 						elims = appendCands(elims, t, d)
 						hit = hit.With(d)
 					}
@@ -758,7 +799,7 @@ type alsChainSearch struct {
 // from the solve's scratch: give it back with x.sc.alsSearches.put once its chains are
 // taken; found and keys go with the chains.
 func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
-	n := len(x.target)
+	n := x.entries()
 	s := x.sc.alsSearches.get()
 	*s = alsChainSearch{
 		x: x, minSets: minSets, maxSets: maxSets,
@@ -814,14 +855,14 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	}
 	r := newReach(x.sc, cs, int(k))
 	defer x.sc.reach.put(r)
-	for e := range int32(len(x.target)) {
+	for e := range int32(x.entries()) {
 		d := int(x.digit[e])
 		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
 			r.set(e, bit[int(c)*n+d-1])
 		}
 	}
 	r.spread()
-	for e := range int32(len(x.target)) {
+	for e := range int32(x.entries()) {
 		z := x.owner[e]
 		for ds := x.sets[z].digits.Without(x.digit[e]); ds != 0; ds &= ds - 1 {
 			d := ds.First()
@@ -972,7 +1013,7 @@ func (s *alsChainSearch) end(a int32, x1 board.Digit, st int32) {
 	hit = 0
 	for r := zs; r != 0; r &= r - 1 {
 		d := r.First()
-		if t := x.targetOf(a, d).And(*x.targetOf(z, d)).AndNot(used); !t.Empty() {
+		if t := x.targetOf(a, d).And(x.targetOf(z, d)).AndNot(used); !t.Empty() {
 			elims = appendCands(elims, t, d)
 			hit = hit.With(d)
 		}
@@ -1079,7 +1120,7 @@ func (x *alsIndex) blossoms(b *board.Board) ([]alsFound, bool) {
 				slot := int(stem)*n + int(d) - 1
 				k0 := len(keep)
 				for _, p := range x.petals[x.petalAt[slot]:x.petalAt[slot+1]] {
-					if x.sets[p].zs.Has(z) && (!sd.Has(z) || !x.targetOf(p, z).And(t).Empty()) {
+					if x.sets[p].zs.Has(z) && (!sd.Has(z) || !x.targetAnd(x.entry(p, z), &t).Empty()) {
 						keep = append(keep, p)
 					}
 				}
@@ -1133,7 +1174,7 @@ func (s *blossomSearch) place(k int, t board.CellSet, sig uint64, used board.Cel
 			continue // no cell sees the Zs of this petal and of those before
 		}
 		a := &x.sets[p]
-		nt := t.And(x.target[e])
+		nt := x.targetAnd(e, &t)
 		if nt.AndNot(used).AndNot(a.cells).Empty() {
 			continue
 		}

@@ -17,6 +17,9 @@ const (
 	// they cost most of a 25x25 walkthrough and the pairs that make a Sue de Coq there
 	// are small.
 	sdcMaxCellsLarge = 3
+	// sdcExcessOff offsets a subset's excess (its digits outside the intersection's
+	// less its cells, -sdcMaxCells at least) to index the files of sueDeCoqFinder.
+	sdcExcessOff = sdcMaxCells
 )
 
 // SueDeCoq is two or three cells where a box meets a line, holding at least two digits
@@ -108,7 +111,7 @@ func sueDeCoqFinder(p *Pass) {
 	var found []alsFound
 	var inter, lineRest, boxRest []board.Cell
 	var ls, bs []sdcSubset
-	var bm []int32 // the box subsets that may go with the intersection tried
+	var bm [][]int32 // the box subsets that may go with the intersection tried, by excess
 	var lsCells, bsCells []board.Cell
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
@@ -162,21 +165,38 @@ func sueDeCoqFinder(p *Pass) {
 						continue
 					}
 					// The box subsets that may go with this intersection, in order:
-					// tested once here rather than once per line subset.
-					bm = bm[:0]
+					// tested once here rather than once per line subset, and filed by
+					// their digits outside v less their cells. With the line subset's
+					// digits disjoint from the box subset's, the pattern's digits are
+					// v's, the line subset's outside v and the box subset's outside v:
+					// as many as the cells only when those two excesses add up to
+					// nc - |v|, so a line subset looks at one file.
+					for i := range bm {
+						bm[i] = bm[i][:0]
+					}
+					filed := false
 					for k := range bs {
 						if bx := &bs[k]; bx.digits&v != 0 && bx.digits.Count() <= len(bx.cells)+nc {
-							bm = append(bm, int32(k))
+							ex := (bx.digits &^ v).Count() - len(bx.cells) + sdcExcessOff
+							for len(bm) <= ex {
+								bm = append(bm, nil)
+							}
+							bm[ex] = append(bm[ex], int32(k))
+							filed = true
 						}
 					}
-					if len(bm) == 0 {
+					if !filed {
 						continue
 					}
 					for _, ln := range ls {
 						if ln.digits&v == 0 || ln.digits.Count() > len(ln.cells)+nc {
 							continue
 						}
-						for _, k := range bm {
+						ex := nc - v.Count() - ((ln.digits &^ v).Count() - len(ln.cells)) + sdcExcessOff
+						if ex < 0 || ex >= len(bm) {
+							continue
+						}
+						for _, k := range bm[ex] {
 							bx := &bs[k]
 							if bx.digits&ln.digits != 0 {
 								continue

@@ -144,9 +144,11 @@ const (
 	emptyHouse                  // every place of a digit in a house false
 )
 
-// depthCaps are the rounds of iterative deepening: every premise is followed to depth
-// cap before any goes deeper, so the shortest steps come first and a finder that is
-// stopped early has not followed every premise to its end.
+// depthCaps are the rounds of iterative deepening: the steps come as if every premise
+// were followed to a round's cap before any goes deeper, so the shortest come first.
+// The first step is found with one propagation per premise to the deepest finite cap
+// (firstRefuted), which tells every earlier round's outcome; the unbounded round runs
+// only when none of those refutes anything.
 var depthCaps = [...]int32{6, 12, 24, 1 << 30}
 
 // conflict is where a propagation ended in a contradiction.
@@ -182,7 +184,11 @@ type forcingEngine struct {
 	epoch uint32
 	info  []nodeInfo
 	queue []int32 // every node set, in the order set
-	conf  conflict
+	// applied is how many nodes of queue the last propagation followed: the false
+	// ones among them are what cands and pos lost, put back before the next one (a
+	// premise touches a few dozen cells; copying every cell cost more on 25x25).
+	applied int
+	conf    conflict
 
 	shown     []uint32 // per node: the stamp of the chains that show it
 	shownMark uint32
@@ -238,6 +244,9 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 			e.origPos[int(h)*n+d-1] = b.Positions(h, board.Digit(d))
 		}
 	}
+	copy(e.cands, e.orig)
+	copy(e.pos, e.origPos)
+	e.queue, e.applied = e.queue[:0], 0
 	return e
 }
 
@@ -266,9 +275,7 @@ func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 		clear(e.info)
 		e.epoch = 1
 	}
-	copy(e.cands, e.orig)
-	copy(e.pos, e.origPos)
-	e.queue = e.queue[:0]
+	e.restore()
 	e.conf = conflict{}
 	e.set(premise, fromPremise, -1, 0, 0)
 	for head := 0; head < len(e.queue); head++ {
@@ -276,6 +283,7 @@ func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 		if e.info[x].depth >= maxDepth {
 			break
 		}
+		e.applied = head + 1
 		var hit bool
 		if x&1 == 1 {
 			hit = e.fromTrueNode(x)
@@ -287,6 +295,25 @@ func (e *forcingEngine) propagate(premise int32, maxDepth int32) bool {
 		}
 	}
 	return false
+}
+
+// restore puts back in cands and pos what the last propagation took out, and empties
+// the queue.
+func (e *forcingEngine) restore() {
+	n := int32(e.n)
+	for _, x := range e.queue[:e.applied] {
+		if x&1 == 1 {
+			continue
+		}
+		k := x >> 1
+		c, di := k/n, k%n
+		e.cands[c] = e.orig[c]
+		for j := range 3 {
+			i := e.cellHouse[3*c+int32(j)]*n + di
+			e.pos[i] = e.origPos[i]
+		}
+	}
+	e.queue, e.applied = e.queue[:0], 0
 }
 
 // set records node x unless it is set already; it reports a contradiction when its
@@ -566,7 +593,21 @@ func forcingContradiction(id string, rule propagation) Finder {
 			skipUncontradictable(p.st, b, e, premises, done)
 		}
 		var hits []found
-		for _, maxDepth := range depthCaps {
+		for r := 0; r < len(depthCaps); {
+			// The caller of a walkthrough takes the first step and stops: find that
+			// one alone first, then the rest of its round if asked.
+			first, fr, last := firstRefuted(p, e, premises, done, r)
+			if p.done() {
+				return
+			}
+			if fr < 0 {
+				r = last + 1 // no premise is refuted in rounds r to last
+				continue
+			}
+			maxDepth := depthCaps[fr]
+			if !reportRefuted(e, id, first, maxDepth, report) {
+				return
+			}
 			hits = hits[:0]
 			for i, pr := range premises {
 				if p.done() {
@@ -583,24 +624,82 @@ func forcingContradiction(id string, rule propagation) Finder {
 				}
 			}
 			slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(a.depth, b.depth) })
-			// A premise refuted in an earlier round is done, so each is reported once.
-			for _, h := range hits {
-				e.propagate(h.premise, maxDepth)
-				c, d, _ := e.candidate(h.premise)
-				s := explain.Step{
-					Technique: id,
-					Pattern: explain.Pattern{
-						Digits: board.DigitsOf(d),
-						Cells:  []board.Cell{c},
-						Chains: e.chains(e.conflictNodes(), nil),
-						Sets:   []explain.Group{e.conflictGroup()},
-					},
-				}
-				e.conclusion(h.premise^1, &s)
-				if !report(s) {
+			// A premise refuted in an earlier round is done, so each is reported once;
+			// the round's first was reported above.
+			for _, h := range hits[1:] {
+				if !reportRefuted(e, id, h.premise, maxDepth, report) {
 					return
 				}
 			}
+			r = fr + 1
 		}
 	}
+}
+
+// firstRefuted returns the premise that forcingContradiction reports first from round
+// r on, and its round fr (-1 when none is refuted in rounds r to last). A round reports
+// the premises not done that propagation to its depth refutes, by the depth of their
+// contradiction, in premise order among equals.
+//
+// A propagation to a smaller depth is a prefix of one to a larger, so one propagation
+// to the deepest finite cap tells every earlier round's outcome of a premise: it is
+// refuted in the first round whose cap exceeds the depth of the node whose consequence
+// clashes. Rounds that refute nothing cost one propagation a premise, not one a round.
+// And it is a branch and bound: once a contradiction at depth k is known, a premise can
+// only win by a shallower one, which it shows when followed to depth k.
+//
+// Premises that run out of consequences before the last cap are marked done, as the
+// rounds would when they refute nothing.
+func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r int) (first int32, fr, last int) {
+	last = len(depthCaps) - 1
+	if r < last {
+		last-- // the deepest finite cap; the unbounded round goes alone
+	}
+	deepest := depthCaps[last]
+	best, bestRound, bound := int32(-1), -1, deepest
+	for i, pr := range premises {
+		if p.done() {
+			return -1, -1, last
+		}
+		if done[i] {
+			continue
+		}
+		if !e.propagate(pr, bound) {
+			if best < 0 && e.depth(e.queue[len(e.queue)-1]) < deepest {
+				done[i] = true // the premise ran out of consequences
+			}
+			continue
+		}
+		d := e.conf.depth
+		clash := d // the depth of the node whose consequence clashed
+		if e.conf.kind == bothWays {
+			clash--
+		}
+		round := r
+		for depthCaps[round] <= clash {
+			round++
+		}
+		if best < 0 || round < bestRound || round == bestRound && d < bound {
+			best, bestRound, bound = pr, round, d
+		}
+	}
+	return best, bestRound, last
+}
+
+// reportRefuted reports the contradiction of premise, followed to maxDepth, as a step
+// of technique id, and returns what report does.
+func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
+	e.propagate(premise, maxDepth)
+	c, d, _ := e.candidate(premise)
+	s := explain.Step{
+		Technique: id,
+		Pattern: explain.Pattern{
+			Digits: board.DigitsOf(d),
+			Cells:  []board.Cell{c},
+			Chains: e.chains(e.conflictNodes(), nil),
+			Sets:   []explain.Group{e.conflictGroup()},
+		},
+	}
+	e.conclusion(premise^1, &s)
+	return report(s)
 }

@@ -607,3 +607,98 @@ func TestForcingOtherSizes(t *testing.T) {
 		require.Zero(t, walkthrough(t, b.Clone(), withForcing([]Technique{FullHouse, HiddenSingle, NakedSingle})))
 	})
 }
+
+// allRefuted is the contradiction finder's order written plainly: each round follows
+// every premise not done to the round's depth, then reports the refuted ones by the
+// depth of their contradiction, in premise order among equals. The finder finds each
+// round's first step alone first (firstRefuted); both must give the same steps.
+func allRefuted(b *board.Board, id string, rule propagation) []explain.Step {
+	st := newSolveState()
+	e := loadEngine(&st.sc, b, rule)
+	premises := e.premises()
+	done := make([]bool, len(premises))
+	if rule == alongChains {
+		skipUncontradictable(st, b, e, premises, done)
+	}
+	var out []explain.Step
+	for _, maxDepth := range depthCaps {
+		type hit struct{ premise, depth int32 }
+		var hits []hit
+		for i, pr := range premises {
+			if done[i] {
+				continue
+			}
+			if e.propagate(pr, maxDepth) {
+				hits = append(hits, hit{pr, e.conf.depth})
+				done[i] = true
+			}
+		}
+		slices.SortStableFunc(hits, func(a, b hit) int { return int(a.depth - b.depth) })
+		for _, h := range hits {
+			reportRefuted(e, id, h.premise, maxDepth, func(s explain.Step) bool {
+				out = append(out, s)
+				return true
+			})
+		}
+	}
+	return out
+}
+
+func TestForcingContradictionFirstStep(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 6)
+	if testing.Short() {
+		lines = lines[:3]
+	}
+	checked := 0
+	// One solve's state for all the states, as a walkthrough has: the engine and its
+	// buffers go from one state to the next.
+	st := newSolveState()
+	for _, b := range stuckStates(t, lines) {
+		l := b.Layout()
+		st.invalidate()
+		for _, c := range []struct {
+			tech Technique
+			rule propagation
+		}{{ForcingChainContradiction, alongChains}, {ForcingNetContradiction, throughNets}} {
+			want := allRefuted(b, c.tech.ID, c.rule)
+			var got []explain.Step
+			st.pass(t.Context(), b, c.tech, func(s explain.Step) bool {
+				got = append(got, s)
+				return true
+			}).run()
+			require.Equal(t, len(want), len(got), "%s on %s", c.tech.ID, b)
+			for i := range want {
+				require.Equal(t, explain.OneLiner(l, want[i]), explain.OneLiner(l, got[i]), "%s step %d on %s", c.tech.ID, i, b)
+			}
+			if len(want) > 0 {
+				first, err := c.tech.Steps(t.Context(), b, 1)
+				require.NoError(t, err)
+				require.Len(t, first, 1)
+				require.Equal(t, want[0], first[0], "%s first step on %s", c.tech.ID, b)
+				checked++
+			}
+		}
+	}
+	require.Positive(t, checked, "no forcing contradiction on the sample")
+}
+
+// TestForcingRestore checks that the engine puts back every candidate and place a
+// propagation took out, whether it ended in a contradiction, at its depth cap or ran
+// out of consequences: the next premise starts from the given state.
+func TestForcingRestore(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 2)
+	checked := 0
+	for _, b := range stuckStates(t, lines) {
+		for _, rule := range []propagation{alongChains, throughNets} {
+			e := loadEngine(testScratch(), b, rule)
+			for i, pr := range e.premises() {
+				e.propagate(pr, depthCaps[i%len(depthCaps)])
+				e.restore()
+				require.Equal(t, e.orig, e.cands, "candidates after premise %d", i)
+				require.Equal(t, e.origPos, e.pos, "places after premise %d", i)
+				checked++
+			}
+		}
+	}
+	require.Positive(t, checked)
+}
