@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,20 +34,27 @@ func relabel(p string, k int) string {
 }
 
 // genReader yields n lines, line i (from 0) being line(i), without holding them.
+// read counts the lines handed out; a test may look at it while a stopped batch's
+// reader goroutine is still reading (a batch does not wait for it), hence atomic.
 type genReader struct {
-	n, i int
+	n    int
+	read atomic.Int64
 	line func(int) string
 	buf  []byte
 }
 
+// lines returns how many lines have been read.
+func (g *genReader) lines() int { return int(g.read.Load()) }
+
 func (g *genReader) Read(p []byte) (int, error) {
 	for len(g.buf) == 0 {
-		if g.i == g.n {
+		i := g.lines()
+		if i == g.n {
 			return 0, io.EOF
 		}
-		g.buf = append(g.buf[:0], g.line(g.i)...)
+		g.buf = append(g.buf[:0], g.line(i)...)
 		g.buf = append(g.buf, '\n')
-		g.i++
+		g.read.Add(1)
 	}
 	n := copy(p, g.buf)
 	g.buf = g.buf[n:]
@@ -279,7 +287,7 @@ func TestBatchCancel(t *testing.T) {
 	assert.Less(t, out.n, n, "the batch stopped early")
 	assert.Empty(t, out.partial, "no line cut in the middle")
 	assert.Contains(t, errOut.String(), "interrupted")
-	assert.Less(t, in.i, n, "reading stopped too")
+	assert.Less(t, in.lines(), n, "reading stopped too")
 }
 
 func TestBatchStopsOnClosedOutput(t *testing.T) {
@@ -289,7 +297,7 @@ func TestBatchStopsOnClosedOutput(t *testing.T) {
 	code := run([]string{"check"}, in, failingWriter{}, &errOut)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut.String(), "broken pipe")
-	assert.Less(t, in.i, 100_000)
+	assert.Less(t, in.lines(), 100_000)
 }
 
 type failingWriter struct{}
@@ -324,7 +332,7 @@ func TestOnePuzzleCommandsReadLittle(t *testing.T) {
 	code := run([]string{"candidates"}, in, &out, &errOut)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut.String(), "takes one puzzle; the input has more than one")
-	assert.Less(t, in.i, 10_000, "lines read")
+	assert.Less(t, in.lines(), 10_000, "lines read")
 }
 
 func TestWording(t *testing.T) {
