@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -56,8 +55,7 @@ func (tf *techniqueFlags) set() ([]techniques.Technique, error) {
 			}
 			base = append(base, t)
 		}
-		slices.SortStableFunc(base, func(a, b techniques.Technique) int { return cmp.Compare(a.Difficulty, b.Difficulty) })
-		return base, nil
+		return techniques.InOrder(base), nil
 	}
 	if tf.with == "" {
 		return base, nil
