@@ -44,6 +44,12 @@ import (
 //   - the rest of the ALS family (ALS chain, Death Blossom, Sue de Coq), then forcing
 //     chains and forcing nets.
 //
+// Within a technique, the cheap pattern finders (intersections, subsets, fish, the
+// single-digit patterns, the wings) report the step a teacher would show first: the one
+// that removes most, then the one with the fewest cells (bestFirst). The chains keep
+// their own order, shortest first: finding every chain to compare them would cost
+// what the searches are bounded to save.
+//
 // Difficulty stays Sudoku Explainer's scale, as data for ratings: it is not this order.
 func ladder() []Technique {
 	return []Technique{
@@ -52,33 +58,33 @@ func ladder() []Technique {
 		HiddenSingle,
 		NakedSingle,
 		// Intersections.
-		LockedCandidatesPointing,
-		LockedCandidatesClaiming,
-		LockedPair,
-		LockedTriple,
+		bestFirst(LockedCandidatesPointing),
+		bestFirst(LockedCandidatesClaiming),
+		bestFirst(LockedPair),
+		bestFirst(LockedTriple),
 		// Subsets.
-		NakedPair,
-		HiddenPair,
-		NakedTriple,
-		HiddenTriple,
-		NakedQuad,
-		HiddenQuad,
+		bestFirst(NakedPair),
+		bestFirst(HiddenPair),
+		bestFirst(NakedTriple),
+		bestFirst(HiddenTriple),
+		bestFirst(NakedQuad),
+		bestFirst(HiddenQuad),
 		// Basic fish.
-		XWing,
-		Swordfish,
-		Jellyfish,
+		bestFirst(XWing),
+		bestFirst(Swordfish),
+		bestFirst(Jellyfish),
 		// Single-digit patterns.
-		Skyscraper,
-		TwoStringKite,
+		bestFirst(Skyscraper),
+		bestFirst(TwoStringKite),
 		DualTwoStringKite,
-		TurbotFish,
-		EmptyRectangle,
+		bestFirst(TurbotFish),
+		bestFirst(EmptyRectangle),
 		DualEmptyRectangle,
 		// Wings.
-		XYWing,
-		XYZWing,
-		WWing,
-		WXYZWing,
+		bestFirst(XYWing),
+		bestFirst(XYZWing),
+		bestFirst(WWing),
+		bestFirst(WXYZWing),
 		RemotePair,
 		// Uniqueness.
 		UniqueRectangle1,
@@ -97,12 +103,12 @@ func ladder() []Technique {
 		MultiColors1,
 		MultiColors2,
 		// Finned and sashimi fish, then the complex fish (optional).
-		FinnedXWing,
-		SashimiXWing,
-		FinnedSwordfish,
-		SashimiSwordfish,
-		FinnedJellyfish,
-		SashimiJellyfish,
+		bestFirst(FinnedXWing),
+		bestFirst(SashimiXWing),
+		bestFirst(FinnedSwordfish),
+		bestFirst(SashimiSwordfish),
+		bestFirst(FinnedJellyfish),
+		bestFirst(SashimiJellyfish),
 		FrankenXWing, FinnedFrankenXWing, MutantXWing, FinnedMutantXWing,
 		FrankenSwordfish, FinnedFrankenSwordfish, MutantSwordfish, FinnedMutantSwordfish,
 		FrankenJellyfish, FinnedFrankenJellyfish, MutantJellyfish, FinnedMutantJellyfish,
@@ -131,6 +137,45 @@ func ladder() []Technique {
 		ForcingNetContradiction,
 		ForcingNetVerity,
 	}
+}
+
+// bestFirst returns t with a finder that collects every step t finds on the state and
+// reports them best first: most conclusions (eliminations and placements), then the
+// smallest pattern (patternSize), then in t's own order. It is for finders that cost
+// little to run to their end.
+func bestFirst(t Technique) Technique {
+	inner := t
+	t.Find = func(p *Pass) {
+		var steps []explain.Step
+		p.Run(inner, func(s explain.Step) bool {
+			steps = append(steps, s)
+			return true
+		})
+		if p.done() {
+			return
+		}
+		slices.SortStableFunc(steps, func(a, b explain.Step) int {
+			return cmp.Or(
+				cmp.Compare(len(b.Eliminations)+len(b.Placements), len(a.Eliminations)+len(a.Placements)),
+				cmp.Compare(patternSize(a.Pattern), patternSize(b.Pattern)))
+		})
+		for _, s := range steps {
+			if !p.Report(s) {
+				return
+			}
+		}
+	}
+	return t
+}
+
+// patternSize is how much a reader has to look at in a pattern: its cells, fins,
+// houses and chain nodes.
+func patternSize(p explain.Pattern) int {
+	n := len(p.Cells) + len(p.Fins) + len(p.Houses) + len(p.Base) + len(p.Cover)
+	for _, c := range p.Chains {
+		n += len(c.Nodes)
+	}
+	return n
 }
 
 // Default returns the techniques the pipeline tries, in the teaching order of ladder.
