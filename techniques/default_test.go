@@ -234,3 +234,27 @@ func patternSolution(l *board.Layout) []board.Digit {
 	}
 	return out
 }
+
+// TestOptionalOnTheLadder checks where With puts optional techniques and that
+// InOrder sorts a hand-made list into the teaching order: a dual pattern right after
+// its single one, the forcing chain verity after the forcing chain contradiction.
+func TestOptionalOnTheLadder(t *testing.T) {
+	ts, err := With(Default(), DualTwoStringKite.ID, ForcingChainVerity.ID)
+	require.NoError(t, err)
+	ids := make([]string, len(ts))
+	for i, tech := range ts {
+		ids[i] = tech.ID
+	}
+	kite := slices.Index(ids, TwoStringKite.ID)
+	assert.Equal(t, DualTwoStringKite.ID, ids[kite+1])
+	assert.Equal(t, ForcingChainVerity.ID, ids[slices.Index(ids, ForcingChainContradiction.ID)+1])
+
+	mixed := []Technique{ForcingNetVerity, XWing, FullHouse, Skyscraper, FinnedXWing}
+	var got []string
+	for _, tech := range InOrder(mixed) {
+		got = append(got, tech.ID)
+	}
+	assert.Equal(t, []string{FullHouse.ID, XWing.ID, Skyscraper.ID, FinnedXWing.ID, ForcingNetVerity.ID}, got)
+	assert.Less(t, Rank(Skyscraper.ID), Rank(FinnedXWing.ID), "the single-digit patterns come before the finned fish")
+	assert.Equal(t, -1, Rank("no-such-technique"))
+}
