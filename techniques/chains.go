@@ -18,10 +18,14 @@ const (
 	idGroupedContinuousLoop  = "grouped-continuous-nice-loop"
 	idGroupedDiscontinuous   = "grouped-discontinuous-nice-loop"
 	idGroupedAIC             = "grouped-aic"
+	idALSContinuousLoop      = "als-continuous-nice-loop"
+	idALSDiscontinuous       = "als-discontinuous-nice-loop"
+	idALSAIC                 = "als-aic"
 	chainMaxLinks            = 20 // HoDoKu's library has XY-chains of 19 links
 	chainDifficultySingle    = 6.6
 	chainDifficultyNiceLoop  = 7.0
 	chainDifficultyGrouped   = 7.3
+	chainDifficultyALS       = 7.4 // Sudoku Explainer has no chain through a set: just above the grouped ones
 	chainScoreSingleDigitish = 260
 )
 
@@ -110,7 +114,8 @@ end's digit in an end's cell) is false.`,
 }
 
 // GroupedContinuousNiceLoop is the continuous nice loop that uses at least one group
-// node: the places of a digit in one box-line intersection, taken together.
+// node: the places of a digit in one box-line intersection, taken together. It uses no
+// almost locked set: a loop that needs one is an ALSContinuousNiceLoop.
 var GroupedContinuousNiceLoop = Technique{
 	ID:         idGroupedContinuousLoop,
 	Difficulty: chainDifficultyGrouped,
@@ -153,6 +158,54 @@ the chain is true, so whatever sees both ends goes.`,
 	Find: chainFinder(groupedAICView),
 }
 
+// ALSContinuousNiceLoop is the continuous nice loop that needs an almost locked set as
+// a node (and may use groups): its own ID, tried after every chain without a set, so
+// that the reader knows to look for the set.
+var ALSContinuousNiceLoop = Technique{
+	ID:         idALSContinuousLoop,
+	Difficulty: chainDifficultyALS,
+	Score:      320,
+	Codes:      []string{"0709"},
+	Doc: `ALS Continuous Nice Loop
+
+A continuous nice loop in which at least one node is an almost locked set: n cells that
+hold n+1 digits between them. Without one of its digits the set is locked for the others,
+so "the set has no x" strongly implies "the set has its y in these places". The loop
+works as any continuous nice loop: every weak link turns strong, and a set on the loop
+is locked for the digits it does not pass on.`,
+	Find: chainFinder(alsLoopView),
+}
+
+// ALSDiscontinuousNiceLoop is the discontinuous nice loop that needs an almost locked
+// set as a node.
+var ALSDiscontinuousNiceLoop = Technique{
+	ID:         idALSDiscontinuous,
+	Difficulty: chainDifficultyALS,
+	Score:      320,
+	Codes:      []string{"0710"},
+	Doc: `ALS Discontinuous Nice Loop
+
+A discontinuous nice loop in which at least one node is an almost locked set: n cells
+that hold n+1 digits, so that without one digit they hold all the others. The break at
+the start decides as in the plain loop: a candidate that disproves itself goes, one that
+proves itself is placed.`,
+	Find: chainFinder(alsBrokenLoopView),
+}
+
+// ALSAIC is the AIC that needs an almost locked set as a node.
+var ALSAIC = Technique{
+	ID:         idALSAIC,
+	Difficulty: chainDifficultyALS,
+	Score:      320,
+	Codes:      []string{"0711"},
+	Doc: `ALS AIC
+
+An alternating inference chain in which at least one node is an almost locked set: n
+cells that hold n+1 digits, so that without one digit they hold all the others. One end
+of the chain is true, so whatever sees both ends goes.`,
+	Find: chainFinder(alsAICView),
+}
+
 // The views of the chain techniques, named so that tests can vary them.
 var (
 	xChainView = chainView{
@@ -185,30 +238,57 @@ var (
 	}
 	groupedLoopView = chainView{
 		id:      idGroupedContinuousLoop,
-		kinds:   allGroupedLinks,
+		kinds:   groupLinks,
 		ends:    endsContinuous,
 		grouped: true,
 		levels:  chainGroupedLevels,
 	}
 	groupedBrokenLoopView = chainView{
 		id:      idGroupedDiscontinuous,
-		kinds:   allGroupedLinks,
+		kinds:   groupLinks,
 		ends:    endsDiscontinuous,
 		grouped: true,
 		levels:  chainGroupedLevels,
 	}
 	groupedAICView = chainView{
 		id:      idGroupedAIC,
-		kinds:   allGroupedLinks,
+		kinds:   groupLinks,
 		ends:    endsOpen,
 		open:    true,
 		grouped: true,
 		levels:  chainGroupedLevels,
 	}
+	alsLoopView = chainView{
+		id:       idALSContinuousLoop,
+		kinds:    allGroupedLinks,
+		ends:     endsContinuous,
+		grouped:  true,
+		needsALS: true,
+		levels:   chainGroupedLevels,
+	}
+	alsBrokenLoopView = chainView{
+		id:       idALSDiscontinuous,
+		kinds:    allGroupedLinks,
+		ends:     endsDiscontinuous,
+		grouped:  true,
+		needsALS: true,
+		levels:   chainGroupedLevels,
+	}
+	alsAICView = chainView{
+		id:       idALSAIC,
+		kinds:    allGroupedLinks,
+		ends:     endsOpen,
+		open:     true,
+		grouped:  true,
+		needsALS: true,
+		levels:   chainGroupedLevels,
+	}
 )
 
 var (
-	allChainLinks   = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true}
+	allChainLinks = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true}
+	// groupLinks are the links of the grouped chains: groups, no sets.
+	groupLinks      = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true, groups: true}
 	allGroupedLinks = chainLinks{cellStrong: true, cellWeak: true, houseStrong: true, houseWeak: true, groups: true, als: true}
 )
 
@@ -232,7 +312,8 @@ type chainView struct {
 	ends     chainEnds
 	sameEnds bool // both ends hold the same digit (X- and XY-chains)
 	open     bool // the ends must not be weakly linked (else it is a loop)
-	grouped  bool // the chain must use a group node
+	grouped  bool // the chain must use a group node (or, with needsALS, a set)
+	needsALS bool // the chain must use an almost locked set node
 	maxLinks int  // 0: chainMaxLinks
 	levels   []int
 	// exhaustive searches from every start, without the filters of chains_reach.go:
@@ -468,7 +549,7 @@ func (v chainView) firstBrokenLoop(g *chainGraph, levels []int, mayRefute, mayPl
 	var best chainFound
 	bestLevel, bound := len(levels), v.maxLinks
 	consider := func(f chainFound, depth int) {
-		if v.grouped && !g.hasGroup(f.nodes) {
+		if !v.uses(g, f.nodes) {
 			return
 		}
 		level := 0
@@ -506,7 +587,7 @@ func (v chainView) firstBrokenLoop(g *chainGraph, levels []int, mayRefute, mayPl
 func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []chainRefute, lo, hi int) []chainFound {
 	var found []chainFound
 	add := func(f chainFound) {
-		if v.grouped && !g.hasGroup(f.nodes) {
+		if !v.uses(g, f.nodes) {
 			return
 		}
 		f.order = len(found)
@@ -558,7 +639,7 @@ func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []cha
 					continue
 				}
 				if v.ends == endsContinuous {
-					if !g.weakLinked(start, end) || v.grouped && !g.visitsThroughGroup(vs, i) {
+					if !g.weakLinked(start, end) || !v.visitsAsNeeded(g, vs, i) {
 						continue
 					}
 					path := chainVisitPath(vs, i)
@@ -574,7 +655,7 @@ func (v chainView) collect(g *chainGraph, runs *chainRuns, refuted, placed []cha
 					continue
 				}
 				buf = g.endEliminations(buf[:0], start, end)
-				if len(buf) == 0 || v.open && g.weakLinked(start, end) || v.grouped && !g.visitsThroughGroup(vs, i) {
+				if len(buf) == 0 || v.open && g.weakLinked(start, end) || !v.visitsAsNeeded(g, vs, i) {
 					continue
 				}
 				path := chainVisitPath(vs, i)
@@ -654,6 +735,44 @@ func (g *chainGraph) hasGroup(path []int32) bool {
 		}
 	}
 	return false
+}
+
+// hasALS reports whether the path goes through an almost locked set node.
+func (g *chainGraph) hasALS(path []int32) bool {
+	for _, x := range path {
+		if g.nodes[x].kind == chainALSNode {
+			return true
+		}
+	}
+	return false
+}
+
+// uses reports whether a chain through path has the nodes the view needs: a group or
+// set for a grouped view, a set for an ALS view.
+func (v chainView) uses(g *chainGraph, path []int32) bool {
+	switch {
+	case v.needsALS:
+		return g.hasALS(path)
+	case v.grouped:
+		return g.hasGroup(path)
+	}
+	return true
+}
+
+// visitsAsNeeded is uses for the path to visit i of vs, without building it.
+func (v chainView) visitsAsNeeded(g *chainGraph, vs []chainVisit, i int32) bool {
+	switch {
+	case v.needsALS:
+		for ; i >= 0; i = vs[i].parent {
+			if g.nodes[vs[i].state>>1].kind == chainALSNode {
+				return true
+			}
+		}
+		return false
+	case v.grouped:
+		return g.visitsThroughGroup(vs, i)
+	}
+	return true
 }
 
 // endEliminations appends the candidates weakly linked to both ends of an open chain:

@@ -14,7 +14,9 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 )
 
-// chainTechniques are the techniques of this family, by HoDoKu code.
+// chainTechniques are the techniques of this family, by HoDoKu code (HoDoKu's grouped
+// codes also name the chains through sets: ALSContinuousNiceLoop and the others answer
+// them too, in chainFamily).
 var chainTechniques = map[string]Technique{
 	"0701": XChain,
 	"0702": XYChain,
@@ -41,6 +43,7 @@ func TestChainConformance(t *testing.T) {
 var chainFamily = []Technique{
 	XChain, XYChain, ContinuousNiceLoop, DiscontinuousNiceLoop, AIC,
 	GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop, GroupedAIC,
+	ALSContinuousNiceLoop, ALSDiscontinuousNiceLoop, ALSAIC,
 }
 
 // chainPuzzles returns the puzzles of testdata/puzzles/chains.txt and, unless -short,
@@ -251,7 +254,8 @@ func TestChainRefutable(t *testing.T) {
 func TestChainFiltersExact(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 4))
 	require.NotEmpty(t, states)
-	views := []chainView{xChainView, xyChainView, loopView, brokenLoopView, aicView, groupedLoopView, groupedBrokenLoopView, groupedAICView}
+	views := []chainView{xChainView, xyChainView, loopView, brokenLoopView, aicView, groupedLoopView, groupedBrokenLoopView, groupedAICView,
+		alsLoopView, alsBrokenLoopView, alsAICView}
 	found, spared := 0, 0
 	for _, b := range states {
 		for _, v := range views {
@@ -284,7 +288,7 @@ func TestChainFiltersExact(t *testing.T) {
 func TestFiltersStandAside(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 1))
 	require.NotEmpty(t, states)
-	views := []chainView{loopView, brokenLoopView, groupedLoopView, groupedBrokenLoopView, groupedAICView}
+	views := []chainView{loopView, brokenLoopView, groupedLoopView, groupedBrokenLoopView, groupedAICView, alsLoopView, alsBrokenLoopView, alsAICView}
 	// findAside is findAll in a solve whose filters stand aside.
 	findAside := func(tech Technique, b *board.Board) []explain.Step {
 		st := newSolveState()

@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -9,55 +10,109 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 )
 
-// Default returns the techniques the pipeline tries, easiest first (by Difficulty).
-// Each call returns a new slice, so a caller may reorder or trim it freely.
-func Default() []Technique {
+// ladder is every technique, default and optional, in the order a teacher shows them
+// and the pipeline tries them: the first technique that applies is the one shown, so
+// the order decides which technique a reader meets (Default is this list without the
+// optional ones). It follows the teaching references, HoDoKu's default order and
+// SudokuWiki's strategy list, family by family:
+//
+//   - singles, then intersections (locked candidates, and the locked pair and triple
+//     that are a subset and an intersection at once), then subsets. SudokuWiki shows
+//     naked and hidden subsets before the intersections; we follow HoDoKu, for a
+//     pointing or claiming digit is a one-digit argument, easier than a subset;
+//   - the basic fish, X-Wing, Swordfish, Jellyfish;
+//   - the single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty
+//     Rectangle (HoDoKu's order; they are the short X-Chains a reader meets first);
+//   - the wings: XY-, XYZ-, W-, WXYZ-Wing, then the Remote Pair, which HoDoKu tries
+//     before the single-digit patterns: it is a chain of bivalue cells, read like a
+//     wing, so it comes with them;
+//   - uniqueness: the unique and avoidable rectangles, the hidden rectangle, BUG+1
+//     (which HoDoKu tries with the basics; it needs the uniqueness argument, so it is
+//     taught with the rectangles);
+//   - colouring: simple colours, multi colours. SudokuWiki puts simple colouring right
+//     after the X-Wing; we follow HoDoKu, who colours after the patterns it generalises;
+//   - finned and sashimi fish, by size (then the optional Franken and mutant fish):
+//     after the patterns above, for every Skyscraper, 2-String Kite and Turbot Fish is
+//     also a finned or sashimi X-Wing, and the named pattern is the one to teach;
+//   - chains: X-Chain, XY-Chain, 3D Medusa (SudokuWiki's place for it, after the
+//     XY-Chain), nice loops and AICs, then the grouped ones, then the ALS-XZ and
+//     ALS-XY-Wing, then the nice loops and AICs through almost locked sets (ALS in
+//     their ID and name). HoDoKu has no separate ALS loop: its grouped nice loops take
+//     the sets too, and then, tried before them, every ALS-XZ is such a chain and the
+//     two-set pattern is never shown. A chain through a set is tried only where no
+//     chain without one applies, and only after the two short set patterns;
+//   - the rest of the ALS family (ALS chain, Death Blossom, Sue de Coq), then forcing
+//     chains and forcing nets.
+//
+// Within a technique, the cheap pattern finders (intersections, subsets, fish, the
+// single-digit patterns, the wings) report the step a teacher would show first: the one
+// that removes most, then the one with the fewest cells (bestFirst). The chains keep
+// their own order, shortest first: finding every chain to compare them would cost
+// what the searches are bounded to save.
+//
+// Difficulty stays Sudoku Explainer's scale, as data for ratings: it is not this order.
+func ladder() []Technique {
 	return []Technique{
+		// Singles.
 		FullHouse,
 		HiddenSingle,
 		NakedSingle,
-		LockedCandidatesPointing,
-		LockedCandidatesClaiming,
-		LockedPair,
-		LockedTriple,
-		NakedPair,
-		XWing,
-		HiddenPair,
-		FinnedXWing,
-		SashimiXWing,
-		NakedTriple,
-		Swordfish,
-		HiddenTriple,
-		Skyscraper,
-		FinnedSwordfish,
-		TwoStringKite,
-		SashimiSwordfish,
-		TurbotFish,
-		EmptyRectangle,
-		XYWing,
-		XYZWing,
-		WWing,
-		SimpleColorsTrap,
-		SimpleColorsWrap,
+		// Intersections.
+		bestFirst(LockedCandidatesPointing),
+		bestFirst(LockedCandidatesClaiming),
+		bestFirst(LockedPair),
+		bestFirst(LockedTriple),
+		// Subsets.
+		bestFirst(NakedPair),
+		bestFirst(HiddenPair),
+		bestFirst(NakedTriple),
+		bestFirst(HiddenTriple),
+		bestFirst(NakedQuad),
+		bestFirst(HiddenQuad),
+		// Basic fish.
+		bestFirst(XWing),
+		bestFirst(Swordfish),
+		bestFirst(Jellyfish),
+		// Single-digit patterns.
+		bestFirst(Skyscraper),
+		bestFirst(TwoStringKite),
+		DualTwoStringKite,
+		bestFirst(TurbotFish),
+		bestFirst(EmptyRectangle),
+		DualEmptyRectangle,
+		// Wings.
+		bestFirst(XYWing),
+		bestFirst(XYZWing),
+		bestFirst(WWing),
+		bestFirst(WXYZWing),
+		RemotePair,
+		// Uniqueness.
 		UniqueRectangle1,
 		UniqueRectangle2,
 		UniqueRectangle4,
 		AvoidableRectangle1,
 		AvoidableRectangle2,
-		RemotePair,
-		MultiColors1,
-		MultiColors2,
 		UniqueRectangle3,
 		UniqueRectangle5,
 		UniqueRectangle6,
-		WXYZWing,
 		HiddenRectangle,
-		NakedQuad,
-		Jellyfish,
-		HiddenQuad,
-		FinnedJellyfish,
-		SashimiJellyfish,
 		BUGPlus1,
+		// Colouring.
+		SimpleColorsTrap,
+		SimpleColorsWrap,
+		MultiColors1,
+		MultiColors2,
+		// Finned and sashimi fish, then the complex fish (optional).
+		bestFirst(FinnedXWing),
+		bestFirst(SashimiXWing),
+		bestFirst(FinnedSwordfish),
+		bestFirst(SashimiSwordfish),
+		bestFirst(FinnedJellyfish),
+		bestFirst(SashimiJellyfish),
+		FrankenXWing, FinnedFrankenXWing, MutantXWing, FinnedMutantXWing,
+		FrankenSwordfish, FinnedFrankenSwordfish, MutantSwordfish, FinnedMutantSwordfish,
+		FrankenJellyfish, FinnedFrankenJellyfish, MutantJellyfish, FinnedMutantJellyfish,
+		// Chains.
 		XChain,
 		XYChain,
 		Medusa3D,
@@ -67,15 +122,69 @@ func Default() []Technique {
 		GroupedContinuousNiceLoop,
 		GroupedDiscontinuousNiceLoop,
 		GroupedAIC,
-		SueDeCoq,
+		// Almost locked sets: the two short patterns, the chains through sets, the rest.
 		ALSXZ,
 		ALSXYWing,
+		ALSContinuousNiceLoop,
+		ALSDiscontinuousNiceLoop,
+		ALSAIC,
 		ALSChain,
 		DeathBlossom,
+		SueDeCoq,
+		// Forcing chains and nets.
 		ForcingChainContradiction,
+		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
 	}
+}
+
+// bestFirst returns t with a finder that collects every step t finds on the state and
+// reports them best first: most conclusions (eliminations and placements), then the
+// smallest pattern (patternSize), then in t's own order. It is for finders that cost
+// little to run to their end.
+func bestFirst(t Technique) Technique {
+	inner := t
+	t.Find = func(p *Pass) {
+		var steps []explain.Step
+		p.Run(inner, func(s explain.Step) bool {
+			steps = append(steps, s)
+			return true
+		})
+		if p.done() {
+			return
+		}
+		slices.SortStableFunc(steps, func(a, b explain.Step) int {
+			return cmp.Or(
+				cmp.Compare(len(b.Eliminations)+len(b.Placements), len(a.Eliminations)+len(a.Placements)),
+				cmp.Compare(patternSize(a.Pattern), patternSize(b.Pattern)))
+		})
+		for _, s := range steps {
+			if !p.Report(s) {
+				return
+			}
+		}
+	}
+	return t
+}
+
+// patternSize is how much a reader has to look at in a pattern: its cells, fins,
+// houses and chain nodes.
+func patternSize(p explain.Pattern) int {
+	n := len(p.Cells) + len(p.Fins) + len(p.Houses) + len(p.Base) + len(p.Cover)
+	for _, c := range p.Chains {
+		n += len(c.Nodes)
+	}
+	return n
+}
+
+// Default returns the techniques the pipeline tries, in the teaching order of ladder.
+// Each call returns a new slice, so a caller may reorder or trim it freely.
+func Default() []Technique {
+	opt := Optional()
+	return slices.DeleteFunc(ladder(), func(t Technique) bool {
+		return slices.ContainsFunc(opt, func(o Technique) bool { return o.ID == t.ID })
+	})
 }
 
 // Optional returns the techniques that are not in Default. The dual patterns and the
@@ -94,6 +203,35 @@ func Optional() []Technique {
 		FrankenSwordfish, FinnedFrankenSwordfish, MutantSwordfish, FinnedMutantSwordfish,
 		FrankenJellyfish, FinnedFrankenJellyfish, MutantJellyfish, FinnedMutantJellyfish,
 	}
+}
+
+// Rank returns the place of the technique with the given ID in the teaching order
+// (ladder), optional techniques included, or -1 for an unknown ID.
+func Rank(id string) int {
+	return slices.IndexFunc(ladder(), func(t Technique) bool { return t.ID == id })
+}
+
+// InOrder sorts ts into the teaching order, in place, and returns it: techniques the
+// ladder does not know (a caller's own) keep their place relative to each other, after
+// the known ones.
+func InOrder(ts []Technique) []Technique {
+	lad := ladder()
+	rank := make(map[string]int, len(lad))
+	for i, t := range lad {
+		rank[t.ID] = i
+	}
+	slices.SortStableFunc(ts, func(a, b Technique) int {
+		ra, oka := rank[a.ID]
+		rb, okb := rank[b.ID]
+		if !oka {
+			ra = len(lad)
+		}
+		if !okb {
+			rb = len(lad)
+		}
+		return cmp.Compare(ra, rb)
+	})
+	return ts
 }
 
 // ByID returns the technique with the given ID, default or optional.
@@ -123,9 +261,9 @@ func UpTo(id string) ([]Technique, error) {
 }
 
 // With returns ts with the techniques of the given IDs added (the optional ones, say),
-// each after the last technique of ts at or below its difficulty, so the set stays in
-// difficulty order and the techniques of ts keep theirs. An ID already in ts is an
-// error, as is an unknown one.
+// each at its place in the teaching order: after the last technique of ts that comes
+// before it in the ladder, so the techniques of ts keep their order. An ID already in
+// ts is an error, as is an unknown one.
 func With(ts []Technique, ids ...string) ([]Technique, error) {
 	out := slices.Clone(ts)
 	for _, id := range ids {
@@ -136,8 +274,9 @@ func With(ts []Technique, ids ...string) ([]Technique, error) {
 		if slices.ContainsFunc(out, func(x Technique) bool { return x.ID == id }) {
 			return nil, fmt.Errorf("techniques: %s is already in the set", id)
 		}
+		r := Rank(id)
 		at := len(out)
-		for at > 0 && out[at-1].Difficulty > t.Difficulty {
+		for at > 0 && Rank(out[at-1].ID) > r {
 			at--
 		}
 		out = slices.Insert(out, at, t)

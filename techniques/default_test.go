@@ -18,10 +18,8 @@ import (
 func TestDefaultIsValid(t *testing.T) {
 	ts := Default()
 	require.NoError(t, Validate(ts))
-	for i := 1; i < len(ts); i++ {
-		require.LessOrEqual(t, ts[i-1].Difficulty, ts[i].Difficulty,
-			"%s (%.2f) comes before %s (%.2f)", ts[i-1].ID, ts[i-1].Difficulty, ts[i].ID, ts[i].Difficulty)
-	}
+	require.NoError(t, Validate(ladder()), "the ladder, optional techniques included")
+	require.Len(t, ladder(), len(ts)+len(Optional()), "every technique is on the ladder once")
 	for _, tech := range ts {
 		require.Positive(t, tech.Difficulty, tech.ID)
 		require.Positive(t, tech.Score, tech.ID)
@@ -98,14 +96,14 @@ func TestWith(t *testing.T) {
 	for i, tech := range ts {
 		ids = append(ids, tech.ID)
 		if i > 0 {
-			assert.LessOrEqual(t, ts[i-1].Difficulty, tech.Difficulty, "%s after %s", tech.ID, ts[i-1].ID)
+			assert.Less(t, Rank(ts[i-1].ID), Rank(tech.ID), "%s after %s", tech.ID, ts[i-1].ID)
 		}
 	}
-	// Each lands after the last default technique at or below its difficulty.
+	// Each lands at its place on the ladder: the complex fish after the sashimi fish.
 	franken := slices.Index(ids, FrankenXWing.ID)
-	assert.Greater(t, ts[franken+1].Difficulty, FrankenXWing.Difficulty)
-	assert.LessOrEqual(t, ts[franken-1].Difficulty, FrankenXWing.Difficulty)
+	assert.Equal(t, SashimiJellyfish.ID, ids[franken-1])
 	assert.Less(t, franken, slices.Index(ids, MutantXWing.ID))
+	assert.Less(t, slices.Index(ids, MutantXWing.ID), slices.Index(ids, XChain.ID))
 	// The default techniques keep their order.
 	var kept []string
 	for _, id := range ids {
@@ -235,4 +233,28 @@ func patternSolution(l *board.Layout) []board.Digit {
 		}
 	}
 	return out
+}
+
+// TestOptionalOnTheLadder checks where With puts optional techniques and that
+// InOrder sorts a hand-made list into the teaching order: a dual pattern right after
+// its single one, the forcing chain verity after the forcing chain contradiction.
+func TestOptionalOnTheLadder(t *testing.T) {
+	ts, err := With(Default(), DualTwoStringKite.ID, ForcingChainVerity.ID)
+	require.NoError(t, err)
+	ids := make([]string, len(ts))
+	for i, tech := range ts {
+		ids[i] = tech.ID
+	}
+	kite := slices.Index(ids, TwoStringKite.ID)
+	assert.Equal(t, DualTwoStringKite.ID, ids[kite+1])
+	assert.Equal(t, ForcingChainVerity.ID, ids[slices.Index(ids, ForcingChainContradiction.ID)+1])
+
+	mixed := []Technique{ForcingNetVerity, XWing, FullHouse, Skyscraper, FinnedXWing}
+	var got []string
+	for _, tech := range InOrder(mixed) {
+		got = append(got, tech.ID)
+	}
+	assert.Equal(t, []string{FullHouse.ID, XWing.ID, Skyscraper.ID, FinnedXWing.ID, ForcingNetVerity.ID}, got)
+	assert.Less(t, Rank(Skyscraper.ID), Rank(FinnedXWing.ID), "the single-digit patterns come before the finned fish")
+	assert.Equal(t, -1, Rank("no-such-technique"))
 }

@@ -24,10 +24,10 @@ func ExampleSolve() {
 	// Output:
 	// solved: true search used: false
 	// 1. Hidden Single: r9c3=7 (in b7)
-	// 2. Locked Candidates Type 1 (Pointing): 5 in b4 => r1c3<>5, r2c3<>5, r3c3<>5
-	// 3. Locked Candidates Type 1 (Pointing): 9 in b4 => r1c3<>9, r2c3<>9, r3c3<>9
-	// 4. Locked Candidates Type 1 (Pointing): 1 in b7 => r1c2<>1, r2c2<>1, r4c2<>1
-	// 5. Locked Candidates Type 1 (Pointing): 2 in b7 => r1c2<>2, r2c2<>2, r3c2<>2, r4c2<>2
+	// 2. Locked Candidates Type 1 (Pointing): 2 in b7 => r1c2<>2, r2c2<>2, r3c2<>2, r4c2<>2
+	// 3. Locked Candidates Type 1 (Pointing): 5 in b4 => r1c3<>5, r2c3<>5, r3c3<>5
+	// 4. Locked Candidates Type 1 (Pointing): 9 in b4 => r1c3<>9, r2c3<>9, r3c3<>9
+	// 5. Locked Candidates Type 1 (Pointing): 1 in b7 => r1c2<>1, r2c2<>1, r4c2<>1
 }
 
 func ExampleSolve_upTo() {

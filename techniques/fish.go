@@ -207,7 +207,7 @@ var FinnedJellyfish = Technique{
 	Find:       finnedFish(idFinnedJellyfish, 4, false),
 }
 
-// SashimiXWing is the finned X-Wing missing the corner in its fin box. Each sashimi
+// SashimiXWing is the finned X-Wing whose fin line keeps one place without its fins. Each sashimi
 // fish is rated 0.1 above its finned one (Sudoku Explainer rates them alike): the
 // missing corner makes the fish harder to see, and the walkthrough then shows the
 // finned fish first where both apply.
@@ -220,7 +220,7 @@ var SashimiXWing = Technique{
 	Find:       finnedFish(idSashimiXWing, 2, true),
 }
 
-// SashimiSwordfish is the finned Swordfish with no corner in its fin box.
+// SashimiSwordfish is the finned Swordfish with a base line of one place besides fins.
 var SashimiSwordfish = Technique{
 	ID:         idSashimiSwordfish,
 	Difficulty: 4.1,
@@ -230,7 +230,7 @@ var SashimiSwordfish = Technique{
 	Find:       finnedFish(idSashimiSwordfish, 3, true),
 }
 
-// SashimiJellyfish is the finned Jellyfish with no corner in its fin box.
+// SashimiJellyfish is the finned Jellyfish with a base line of one place besides fins.
 var SashimiJellyfish = Technique{
 	ID:         idSashimiJellyfish,
 	Difficulty: 5.5,
@@ -243,8 +243,8 @@ var SashimiJellyfish = Technique{
 // finnedFish is the finder of finned fish of the given size (sashimi ones when sashimi
 // is set, the others otherwise): size base lines whose places of a digit fall in size
 // cover lines but for fins, all in one box; the digit leaves the cells of the cover
-// lines in the fin box, off the base lines. A fish whose fin box holds a corner (a
-// base place in a cover line) is finned, else sashimi.
+// lines in the fin box, off the base lines. A fish with a base line that keeps a single
+// place without its fins is sashimi, else finned (HoDoKu's line between the two).
 func finnedFish(id string, size int, sashimi bool) Finder {
 	return func(p *Pass) {
 		report := p.Report
@@ -381,17 +381,23 @@ func (f *finScan) covers(depth int, union board.PosSet) {
 }
 
 // try checks the fish with cover positions cover and fin positions fins (inside
-// group g), and adds it to f.found, finned or sashimi, when it removes something.
+// group g), and adds it to f.found, finned or sashimi, when it removes something. It is
+// sashimi, as HoDoKu decides, when a base line keeps a single place without its fins
+// (then the fish does not stand without the fins); else finned.
 // It works on line and position bits only: the fins share a box when their lines share
 // a band, as they already share the group.
 func (f *finScan) try(depth int, cover, fins, g board.PosSet) {
 	band := -1
 	var baseLines board.PosSet
+	sashimi := false
 	for i := range depth {
 		p := f.masks[f.chosen[i]]
-		if p&cover == 0 {
+		body := (p & cover).Count()
+		if body == 0 {
 			return // a base line of fins only: a claiming, not a fish
 		}
+		// HoDoKu's test: a base line left with one place without its fins.
+		sashimi = sashimi || body == 1
 		line := f.lines[f.chosen[i]]
 		baseLines |= 1 << line
 		if p&fins != 0 {
@@ -402,18 +408,13 @@ func (f *finScan) try(depth int, cover, fins, g board.PosSet) {
 			}
 		}
 	}
-	// In the fin box: a base place in a cover line (a corner: finned, not sashimi), and
-	// whether a cell of a cover line off the base lines can lose the digit.
-	body, removes := false, false
+	// Whether a cell of a cover line in the fin box, off the base lines, can lose the digit.
+	removes := false
 	at := cover & g
 	for line := band * f.bandH; line < (band+1)*f.bandH && line < f.l.N(); line++ {
-		if f.b.Positions(lineHouse(f.l, f.kind, line), f.d)&at == 0 {
-			continue
-		}
-		if baseLines&(1<<line) != 0 {
-			body = true
-		} else {
+		if baseLines&(1<<line) == 0 && f.b.Positions(lineHouse(f.l, f.kind, line), f.d)&at != 0 {
 			removes = true
+			break
 		}
 	}
 	if !removes {
@@ -421,7 +422,7 @@ func (f *finScan) try(depth int, cover, fins, g board.PosSet) {
 	}
 	fin := lineHouse(f.l, f.kind, band*f.bandH)
 	finBox := f.l.BoxHouse(f.l.BoxOf(f.l.HouseCells(fin)[(fins & -fins).First()]))
-	f.found = append(f.found, finFound{step: f.step(depth, baseLines, cover, fins, finBox), sashimi: !body})
+	f.found = append(f.found, finFound{step: f.step(depth, baseLines, cover, fins, finBox), sashimi: sashimi})
 }
 
 // step builds the finned fish's step.

@@ -1,5 +1,5 @@
 // Package techniques holds the human solving techniques, one declared value each, and
-// the pipeline that applies them in order of difficulty.
+// the pipeline that applies them in the teaching order of Default.
 //
 // A technique's finder runs on a Pass (pass.go), as an analyzer of go/analysis does:
 // the pass carries the board, the context, the technique and Report, and reaches what

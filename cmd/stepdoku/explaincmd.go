@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -26,7 +25,7 @@ type techniqueFlags struct {
 
 func (tf *techniqueFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&tf.upTo, "up-to", "", "use the default techniques up to and including this `ID` (see 'stepdoku techniques')")
-	fs.StringVar(&tf.list, "techniques", "", "use exactly these techniques, a comma-separated `LIST` of IDs, in difficulty order")
+	fs.StringVar(&tf.list, "techniques", "", "use exactly these techniques, a comma-separated `LIST` of IDs, tried in the teaching order of the default list")
 	fs.StringVar(&tf.with, "with", "", "add these techniques, a comma-separated `LIST` of IDs (such as the optional Franken and mutant fish), to the default set or the --up-to set, each at its difficulty")
 }
 
@@ -57,8 +56,7 @@ func (tf *techniqueFlags) set() ([]techniques.Technique, error) {
 			}
 			base = append(base, t)
 		}
-		slices.SortStableFunc(base, func(a, b techniques.Technique) int { return cmp.Compare(a.Difficulty, b.Difficulty) })
-		return base, nil
+		return techniques.InOrder(base), nil
 	}
 	if tf.with == "" {
 		return base, nil

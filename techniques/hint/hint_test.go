@@ -47,25 +47,38 @@ func marks(t *testing.T, s string) *board.Marks {
 	return m
 }
 
-// stateAt returns the puzzle's state before step n (from 1) of its walkthrough.
-func stateAt(t *testing.T, puzzle string, n int) *board.Board {
+// stateBefore returns the puzzle's state before the first step of its walkthrough
+// that uses the given technique, and that step.
+func stateBefore(t *testing.T, puzzle, technique string) (*board.Board, explain.Step) {
 	t.Helper()
 	pz := parse(t, puzzle)
 	tr, err := techniques.Solve(t.Context(), pz, techniques.Options{})
 	require.NoError(t, err)
-	require.Greater(t, len(tr.Steps), n-1)
 	st := pz.Clone()
-	for _, s := range tr.Steps[:n-1] {
+	for _, s := range tr.Steps {
+		if s.Technique == technique {
+			return st, s
+		}
 		require.NoError(t, explain.Apply(st, s))
 	}
-	return st
+	require.Failf(t, "no such step", "the walkthrough has no %s step", technique)
+	return nil, explain.Step{}
+}
+
+// chainTarget is the cell and digit a one-elimination chain step removes.
+func chainTarget(t *testing.T, s explain.Step) (string, string) {
+	t.Helper()
+	require.Len(t, s.Eliminations, 1, "a chain step with one target")
+	e := s.Eliminations[0]
+	return board.Classic.CellName(e.Cell), e.Digit.String()
 }
 
 // withCell returns s with cell c replaced by r.
 func withCell(s string, c int, r string) string { return s[:c] + r + s[c+1:] }
 
 func TestGive(t *testing.T) {
-	p3 := stateAt(t, top1465P3, 26)
+	p3, loop := stateBefore(t, top1465P3, "grouped-discontinuous-nice-loop")
+	loopCell, loopDigit := chainTarget(t, loop)
 	// The 729-character form of the example with every cell of row 9 unmarked.
 	line := parse(t, example).CandidateLine()
 	unmarkedRow := line[:8*81] + strings.Repeat(".", 81)
@@ -138,7 +151,7 @@ func TestGive(t *testing.T) {
 			name:   "level 2 names the target of a chain and its digit only",
 			req:    Request{Puzzle: parse(t, top1465P3), Grid: p3, Marks: board.MarksOf(p3), Level: 2},
 			status: Found, unique: true, technique: "grouped-discontinuous-nice-loop",
-			hints: []string{"Look for a pattern of this kind: Grouped Discontinuous Nice Loop.", "Look at r1c6, digit 5."},
+			hints: []string{"Look for a pattern of this kind: Grouped Discontinuous Nice Loop.", "Look at " + loopCell + ", digit " + loopDigit + "."},
 		},
 		{
 			name:   "several solutions: a step that holds in all, and a note",
@@ -283,12 +296,13 @@ func TestSinglesLevel3HasNoDigit(t *testing.T) {
 }
 
 func TestGiveJapaneseMove(t *testing.T) {
-	p3 := stateAt(t, top1465P3, 26)
+	p3, loop := stateBefore(t, top1465P3, "grouped-discontinuous-nice-loop")
+	c, d := chainTarget(t, loop)
 	h, err := Give(t.Context(), Request{Puzzle: parse(t, top1465P3), Grid: p3, Marks: board.MarksOf(p3), Level: 4, Lang: explain.JA})
 	require.NoError(t, err)
 	require.Len(t, h.Hints, 4)
-	assert.True(t, strings.HasPrefix(h.Hints[3], "答え：r1c6の候補から5を消します。（"), h.Hints[3])
-	assert.Equal(t, "r1c6の数字5に注目してください。", h.Hints[1])
+	assert.True(t, strings.HasPrefix(h.Hints[3], "答え："+c+"の候補から"+d+"を消します。（"), h.Hints[3])
+	assert.Equal(t, c+"の数字"+d+"に注目してください。", h.Hints[1])
 }
 
 func TestGiveErrors(t *testing.T) {
