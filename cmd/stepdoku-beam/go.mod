@@ -7,6 +7,7 @@ replace github.com/stepdoku/stepdoku => ../..
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
 	github.com/stepdoku/stepdoku v0.0.0-00010101000000-000000000000
+	github.com/stretchr/testify v1.12.1
 )
 
 require (
@@ -60,6 +61,7 @@ require (
 	go.opentelemetry.io/otel/sdk v1.44.0 // indirect
 	go.opentelemetry.io/otel/sdk/metric v1.44.0 // indirect
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
 	golang.org/x/exp v0.0.0-20260508232706-74f9aab9d74a // indirect
 	golang.org/x/net v0.59.0 // indirect
