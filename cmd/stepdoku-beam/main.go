@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 )
 
@@ -40,9 +41,14 @@ func main() {
 	}
 	// Beam's workers start this binary too; Init turns it into one when it is one.
 	beam.Init()
+	ctx := context.Background()
+	if err := checkInput(ctx, o.Input); err != nil {
+		fmt.Fprintf(os.Stderr, "stepdoku-beam: %v\n", err)
+		os.Exit(2)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	build(s, o)
-	if err := beamx.Run(context.Background(), p); err != nil {
+	if err := beamx.Run(ctx, p); err != nil {
 		fmt.Fprintf(os.Stderr, "stepdoku-beam: %v\n", err)
 		os.Exit(1)
 	}
@@ -52,7 +58,7 @@ func main() {
 // Beam's own (--runner and the runners' options) when it is flag.CommandLine.
 func parseFlags(fs *flag.FlagSet, args []string) (options, error) {
 	var o options
-	fs.StringVar(&o.Input, "input", "", "puzzle files: a glob, local or gs://, s3:// (required)")
+	fs.StringVar(&o.Input, "input", "", "puzzle files: a glob, local or gs://bucket/... (required)")
 	fs.StringVar(&o.Output, "output", "", "prefix of the output: PREFIX-00000-of-00008.jsonl ... and PREFIX-summary.json (required)")
 	fs.StringVar(&o.Mode, "mode", "rate", "rate (Sudoku Explainer's ER/EP/ED, level, score) or check (the number of solutions)")
 	fs.BoolVar(&o.Logic, "logic", false, "check: also solve with the techniques, giving logic or fallback, the hardest technique and the steps")
@@ -82,4 +88,22 @@ func parseFlags(fs *flag.FlagSet, args []string) (options, error) {
 		return o, fmt.Errorf("--timeout %v: want 0 (never) or more", o.Timeout)
 	}
 	return o, nil
+}
+
+// checkInput fails when glob matches no file, before a job is started for
+// nothing (the pipeline would fail too, deep in a worker's log).
+func checkInput(ctx context.Context, glob string) error {
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return fmt.Errorf("--input %q: %v", glob, err)
+	}
+	defer fs.Close()
+	files, err := fs.List(ctx, glob)
+	if err != nil {
+		return fmt.Errorf("--input %q: %v", glob, err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("--input %q: no file matches", glob)
+	}
+	return nil
 }

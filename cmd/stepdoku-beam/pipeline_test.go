@@ -276,3 +276,12 @@ func TestParseFlags(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckInput(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte(strings.Repeat(".", 81)+"\n"), 0o644))
+	require.NoError(t, checkInput(context.Background(), filepath.Join(dir, "*.txt")))
+	err := checkInput(context.Background(), filepath.Join(dir, "*.sdk"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no file matches")
+}
