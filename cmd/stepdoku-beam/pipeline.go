@@ -91,7 +91,11 @@ func (fn *readFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emi
 		var pe *board.ParseError
 		switch {
 		case err == nil:
-			it.Puzzle = b.String()
+			data, err := b.MarshalJSON()
+			if err != nil {
+				return fmt.Errorf("%s: line %d: %w", path, it.Line, err)
+			}
+			it.Puzzle, it.Board = b.String(), string(data)
 		case errors.As(err, &pe):
 			it.Err = placeInLine(pe, it.Line)
 		default:

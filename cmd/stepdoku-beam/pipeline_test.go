@@ -86,6 +86,15 @@ func inputs(t *testing.T, dir string, n int) (good []string, badAt map[string]st
 		b = append(b, bl.line)
 		badAt[fmt.Sprintf("%s:%d", fileB, len(b))] = bl.verdict
 	}
+	// One more puzzle as a pencil-mark grid, a block of lines that the reader
+	// takes as one puzzle starting on line 1.
+	p, err := generate.Nth(ctx, 13, uint64(n), generate.Options{})
+	require.NoError(t, err)
+	g, err := board.FromDigits(board.Classic, p.Givens)
+	require.NoError(t, err)
+	marks := g.PencilMarks()
+	good = append(good, g.String())
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "c.txt"), []byte(marks), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte(strings.Join(a, "\n")+"\n"), 0o644))
 	require.NoError(t, os.WriteFile(fileB, []byte(strings.Join(b, "\n")+"\n"), 0o644))
 	return good, badAt

@@ -21,7 +21,10 @@ type item struct {
 	File   string
 	Line   int
 	Puzzle string // the board as one line (board.Board.String); "-" when unreadable
-	Err    string // the parse error, without its place; "" when read
+	// Board is the board as JSON (board.Board.MarshalJSON), which keeps what the
+	// line leaves out: placed values apart from givens, and candidates.
+	Board string
+	Err   string // the parse error, without its place; "" when read
 }
 
 // outcome is what rating or checking one puzzle gave: the JSON Lines entry and the
@@ -75,9 +78,9 @@ func process(ctx context.Context, cfg config, it item) outcome {
 	var b *board.Board
 	err := errors.New(it.Err)
 	if it.Err == "" {
-		// The reader gave this line from a board it read, so it parses; a failure
-		// here would be a bug, reported on the puzzle rather than by a crash.
-		b, err = board.Parse(it.Puzzle)
+		// The reader wrote this from a board it read, so it parses; a failure here
+		// would be a bug, reported on the puzzle rather than by a crash.
+		b, err = board.Parse(it.Board)
 	}
 	if cfg.Mode == "check" {
 		return checkOne(ctx, cfg, it, b, err)
