@@ -91,11 +91,10 @@ func (fn *readFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emi
 		var pe *board.ParseError
 		switch {
 		case err == nil:
-			data, err := b.MarshalJSON()
-			if err != nil {
+			it.Puzzle = b.String()
+			if it.Board, err = beyondLine(b, it.Puzzle); err != nil {
 				return fmt.Errorf("%s: line %d: %w", path, it.Line, err)
 			}
-			it.Puzzle, it.Board = b.String(), string(data)
 		case errors.As(err, &pe):
 			it.Err = placeInLine(pe, it.Line)
 		default:
@@ -104,6 +103,21 @@ func (fn *readFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emi
 		}
 		emit(it)
 	}
+}
+
+// beyondLine returns b as JSON when its line (b.String()) does not say all of
+// it: placed values that are not givens, or candidates taken out. Else it returns
+// "", and the line travels alone: the JSON of a board is some forty times larger,
+// and Prism keeps what it reshuffles in memory.
+func beyondLine(b *board.Board, line string) (string, error) {
+	if b.Givens().Count() == b.Layout().Cells()-b.EmptyCells() {
+		fresh, err := board.Parse(line)
+		if err == nil && fresh.CandidateLine() == b.CandidateLine() {
+			return "", nil
+		}
+	}
+	data, err := b.MarshalJSON()
+	return string(data), err
 }
 
 // placeInLine says pe for an entry that gives its line beside it: "column 14: '?'

@@ -294,3 +294,24 @@ func TestCheckInput(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no file matches")
 }
+
+func TestBeyondLine(t *testing.T) {
+	line := "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63.."
+	b, err := board.Parse(line)
+	require.NoError(t, err)
+	got, err := beyondLine(b, b.String())
+	require.NoError(t, err)
+	assert.Empty(t, got, "a plain line says it all")
+
+	// Take out a candidate of r1c2: the line no longer says it, the JSON must.
+	c := board.Cell(1)
+	d := b.Candidates(c).First()
+	b.SetCandidates(c, b.Candidates(c).Without(d))
+	got, err = beyondLine(b, b.String())
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	back, err := board.Parse(got)
+	require.NoError(t, err)
+	assert.Equal(t, b.CandidateLine(), back.CandidateLine())
+	assert.False(t, back.Candidates(c).Has(d))
+}

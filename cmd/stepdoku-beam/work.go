@@ -21,8 +21,8 @@ type item struct {
 	File   string
 	Line   int
 	Puzzle string // the board as one line (board.Board.String); "-" when unreadable
-	// Board is the board as JSON (board.Board.MarshalJSON), which keeps what the
-	// line leaves out: placed values apart from givens, and candidates.
+	// Board is the board as JSON (board.Board.MarshalJSON) when Puzzle leaves
+	// some of it out (placed values apart from givens, candidates); else "".
 	Board string
 	Err   string // the parse error, without its place; "" when read
 }
@@ -80,7 +80,11 @@ func process(ctx context.Context, cfg config, it item) outcome {
 	if it.Err == "" {
 		// The reader wrote this from a board it read, so it parses; a failure here
 		// would be a bug, reported on the puzzle rather than by a crash.
-		b, err = board.Parse(it.Board)
+		text := it.Board
+		if text == "" {
+			text = it.Puzzle
+		}
+		b, err = board.Parse(text)
 	}
 	if cfg.Mode == "check" {
 		return checkOne(ctx, cfg, it, b, err)
