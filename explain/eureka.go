@@ -143,7 +143,10 @@ func WalkChain(l *board.Layout, c Chain) []ChainStep {
 		steps++
 	}
 	out := make([]ChainStep, steps)
-	on := len(c.Links) > 0 && c.Links[0] == Weak
+	// A chain starts true when its first link is weak (a weak link leaves a true
+	// node); a chain of one node is a premise standing alone, such as a case of a
+	// verity that is already the result, and is true too.
+	on := len(c.Links) == 0 || c.Links[0] == Weak
 	for i := range out {
 		node := c.Nodes[i%n]
 		var link LinkKind
