@@ -3,6 +3,7 @@ package techniques
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -201,7 +202,11 @@ func fishStates(t *testing.T, n int) []*board.Board {
 // 4; rows and columns as base) with bruteFish on random candidate states: each must
 // report exactly the fish the enumeration finds, no more, no fewer.
 func TestFishBruteForce(t *testing.T) {
-	states := fishStates(t, map[bool]int{true: 60, false: 600}[testing.Short()])
+	n := map[bool]int{true: 60, false: 300}[testing.Short()]
+	if os.Getenv("STEPDOKU_FULL") != "" {
+		n = 1200 // the long sweep
+	}
+	states := fishStates(t, n)
 	techs := map[int][3]Technique{
 		2: {XWing, FinnedXWing, SashimiXWing},
 		3: {Swordfish, FinnedSwordfish, SashimiSwordfish},

@@ -23,11 +23,14 @@ var ladderSets = []string{"top1465", "kaggle3m-hard", "kaggle3m-expert"}
 // takes, no technique earlier in Default() applies to that state, each earlier finder
 // run on its own (a fresh solve state, nothing shared with the walk), and the step's
 // own technique, run alone, reports that same step first. So a step shown is never one
-// a reader could have replaced by an easier technique of the list. The sample is ten
-// puzzles spread over each shared set (two with -short), and the repository's own
-// puzzles when the shared sets are absent.
+// a reader could have replaced by an easier technique of the list. The sample is five
+// puzzles spread over each shared set (two with -short, twenty with STEPDOKU_FULL),
+// and the repository's own puzzles when the shared sets are absent.
 func TestLadder(t *testing.T) {
-	per := map[bool]int{true: 2, false: 10}[testing.Short()]
+	per := map[bool]int{true: 2, false: 5}[testing.Short()]
+	if os.Getenv("STEPDOKU_FULL") != "" {
+		per = 20 // the long sweep
+	}
 	var ps []*board.Board
 	for _, set := range ladderSets {
 		path := filepath.Join("../../shared/puzzles", set+".txt")
