@@ -20,17 +20,7 @@ func FuzzSolve(f *testing.F) {
 		f.Add(tc.grid)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ds := make([]board.Digit, 81)
-		for i := 0; i < 81 && i < len(s); i++ {
-			if s[i] >= '1' && s[i] <= '9' {
-				ds[i] = board.Digit(s[i] - '0')
-			}
-		}
-		b, err := board.FromDigits(board.Classic, ds)
-		require.NoError(t, err)
-		for i := 81; i+1 < len(s); i += 2 {
-			b.Eliminate(board.Cell(int(s[i])%81), board.Digit(s[i+1]%9+1))
-		}
+		b := fuzzBoard(t, s)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		sol, err := Solve(ctx, b)
@@ -49,4 +39,22 @@ func FuzzSolve(f *testing.F) {
 		require.NoError(t, err)
 		require.Equal(t, sol != nil, r.count == 1, "classic and general disagree on %q", s)
 	})
+}
+
+// fuzzBoard reads a fuzzed string as a 9x9 board: its first 81 bytes are the values
+// ('1'-'9', anything else empty), each pair of bytes after them removes a candidate.
+func fuzzBoard(t *testing.T, s string) *board.Board {
+	t.Helper()
+	ds := make([]board.Digit, 81)
+	for i := 0; i < 81 && i < len(s); i++ {
+		if s[i] >= '1' && s[i] <= '9' {
+			ds[i] = board.Digit(s[i] - '0')
+		}
+	}
+	b, err := board.FromDigits(board.Classic, ds)
+	require.NoError(t, err)
+	for i := 81; i+1 < len(s); i += 2 {
+		b.Eliminate(board.Cell(int(s[i])%81), board.Digit(s[i+1]%9+1))
+	}
+	return b
 }

@@ -259,29 +259,26 @@ var (
 		levels:  chainGroupedLevels,
 	}
 	alsLoopView = chainView{
-		id:       idALSContinuousLoop,
-		kinds:    allGroupedLinks,
-		ends:     endsContinuous,
-		grouped:  true,
-		needsALS: true,
-		levels:   chainGroupedLevels,
+		id:      idALSContinuousLoop,
+		kinds:   allGroupedLinks,
+		ends:    endsContinuous,
+		grouped: true,
+		levels:  chainGroupedLevels,
 	}
 	alsBrokenLoopView = chainView{
-		id:       idALSDiscontinuous,
-		kinds:    allGroupedLinks,
-		ends:     endsDiscontinuous,
-		grouped:  true,
-		needsALS: true,
-		levels:   chainGroupedLevels,
+		id:      idALSDiscontinuous,
+		kinds:   allGroupedLinks,
+		ends:    endsDiscontinuous,
+		grouped: true,
+		levels:  chainGroupedLevels,
 	}
 	alsAICView = chainView{
-		id:       idALSAIC,
-		kinds:    allGroupedLinks,
-		ends:     endsOpen,
-		open:     true,
-		grouped:  true,
-		needsALS: true,
-		levels:   chainGroupedLevels,
+		id:      idALSAIC,
+		kinds:   allGroupedLinks,
+		ends:    endsOpen,
+		open:    true,
+		grouped: true,
+		levels:  chainGroupedLevels,
 	}
 )
 
@@ -312,8 +309,7 @@ type chainView struct {
 	ends     chainEnds
 	sameEnds bool // both ends hold the same digit (X- and XY-chains)
 	open     bool // the ends must not be weakly linked (else it is a loop)
-	grouped  bool // the chain must use a group node (or, with needsALS, a set)
-	needsALS bool // the chain must use an almost locked set node
+	grouped  bool // the chain must use a group node (or, for a view with set links, a set)
 	maxLinks int  // 0: chainMaxLinks
 	levels   []int
 	// exhaustive searches from every start, without the filters of chains_reach.go:
@@ -747,11 +743,15 @@ func (g *chainGraph) hasALS(path []int32) bool {
 	return false
 }
 
+// needsALS reports whether a chain of v must pass through an almost locked set: the
+// views that may use set links are the ALS chains, tried after every chain without one.
+func (v chainView) needsALS() bool { return v.kinds.als }
+
 // uses reports whether a chain through path has the nodes the view needs: a group or
 // set for a grouped view, a set for an ALS view.
 func (v chainView) uses(g *chainGraph, path []int32) bool {
 	switch {
-	case v.needsALS:
+	case v.needsALS():
 		return g.hasALS(path)
 	case v.grouped:
 		return g.hasGroup(path)
@@ -762,7 +762,7 @@ func (v chainView) uses(g *chainGraph, path []int32) bool {
 // visitsAsNeeded is uses for the path to visit i of vs, without building it.
 func (v chainView) visitsAsNeeded(g *chainGraph, vs []chainVisit, i int32) bool {
 	switch {
-	case v.needsALS:
+	case v.needsALS():
 		for ; i >= 0; i = vs[i].parent {
 			if g.nodes[vs[i].state>>1].kind == chainALSNode {
 				return true

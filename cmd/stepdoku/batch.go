@@ -21,37 +21,38 @@ import (
 	"golang.org/x/term"
 )
 
-// batchFlags are the flags of the commands that work through a file of puzzles.
+// batchFlags are the flags of the commands that work through a file of puzzles. The
+// flag package checks them as it parses (their Set methods), so a command has nothing
+// left to check.
 type batchFlags struct {
 	jobs  int
 	quiet bool
-	shard string
-	// k and n are --shard K/N once checked: this worker takes lines K, K+N, K+2N, …
-	// (n is 0 without --shard).
+	// k and n are --shard K/N: this worker takes lines K, K+N, K+2N, … (n is 0
+	// without --shard).
 	k, n int
 }
 
 func (bf *batchFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&bf.jobs, "jobs", runtime.GOMAXPROCS(0), "work on `N` puzzles at once")
-	fs.BoolVar(&bf.quiet, "quiet", false, "no progress bar on a terminal")
-	fs.StringVar(&bf.shard, "shard", "", "`K/N`: take only lines K, K+N, K+2N, ... of the input (1 <= K <= N), to split a file among N workers")
-}
-
-func (bf *batchFlags) check() error {
-	if bf.jobs < 1 {
-		return fmt.Errorf("--jobs %d: want 1 or more", bf.jobs)
-	}
-	if bf.shard != "" {
-		k, n, ok := strings.Cut(bf.shard, "/")
-		var err1, err2 error
-		bf.k, err1 = strconv.Atoi(k)
-		bf.n, err2 = strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || bf.n < 1 || bf.k < 1 || bf.k > bf.n {
-			bf.k, bf.n = 0, 0
-			return fmt.Errorf("--shard %q: want K/N with 1 <= K <= N, such as 2/8", bf.shard)
+	bf.jobs = runtime.GOMAXPROCS(0)
+	fs.Func("jobs", "work on `N` puzzles at once (default: every core)", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return fmt.Errorf("--jobs %s: want 1 or more", s)
 		}
-	}
-	return nil
+		bf.jobs = n
+		return nil
+	})
+	fs.BoolVar(&bf.quiet, "quiet", false, "no progress bar on a terminal")
+	fs.Func("shard", "`K/N`: take only lines K, K+N, K+2N, ... of the input (1 <= K <= N), to split a file among N workers", func(s string) error {
+		k, n, ok := strings.Cut(s, "/")
+		kk, err1 := strconv.Atoi(k)
+		nn, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || nn < 1 || kk < 1 || kk > nn {
+			return fmt.Errorf("--shard %q: want K/N with 1 <= K <= N, such as 2/8", s)
+		}
+		bf.k, bf.n = kk, nn
+		return nil
+	})
 }
 
 // takes reports whether the shard of --shard holds puzzle p (every puzzle without it).

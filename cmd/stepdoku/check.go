@@ -63,9 +63,6 @@ solvable with the technique set).`,
 		if *format != "text" && *format != "json" && *format != "yaml" {
 			return fail(e, "--format %q: want text, json or yaml", *format)
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		ts, err := tf.set()
 		if err != nil {
 			return fail(e, "%v", err)

@@ -160,9 +160,6 @@ cannot be finished by the chosen techniques.`,
 		if err != nil {
 			return fail(e, "%v", err)
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)

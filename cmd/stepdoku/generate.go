@@ -114,9 +114,6 @@ refused: use --no-minimal, which stops at 300 givens unless --givens says otherw
 		if len(pos) > 0 {
 			return fail(e, "generate takes no arguments, got %q", pos[0])
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		if *count < 1 {
 			return fail(e, "--count %d: want 1 or more", *count)
 		}

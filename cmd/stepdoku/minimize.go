@@ -33,9 +33,6 @@ error, and the exit code is then 1.`,
 		if stop {
 			return code
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		seed, err := seedOf(*seedFlag)
 		if err != nil {
 			return fail(e, "%v", err)

@@ -50,9 +50,6 @@ Exit 0 when every puzzle was rated, 1 when one could not be (not unique, invalid
 		if *format != "tsv" && *format != "csv" && *format != "json" {
 			return fail(e, "--format %q: want tsv, csv or json", *format)
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)

@@ -40,9 +40,6 @@ Exit 1 when a puzzle has no solution or several.`,
 		if *format != "" && *format != "pretty" && *format != "line" && *format != "json" {
 			return fail(e, "--format %q: want pretty, line or json", *format)
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		src, err := openSource(e, pos)
 		if err != nil {
 			return fail(e, "%v", err)

@@ -6,20 +6,13 @@ import (
 )
 
 // suggest returns `; did you mean "x-wing"?` when one of known is a likely
-// misspelling of got, and "" otherwise.
+// misspelling of got (the nearest word closest gives), and "" otherwise.
 func suggest(got string, known []string) string {
-	best, bestD := "", 0
-	for _, k := range known {
-		d := editDistance(got, k)
-		if best == "" || d < bestD {
-			best, bestD = k, d
-		}
-	}
-	// A third of the name may be wrong, at least one character, at most three.
-	if best == "" || bestD > min(3, max(1, len(got)/3)) {
+	near := closest(got, known, 1)
+	if len(near) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; did you mean %q?", best)
+	return fmt.Sprintf("; did you mean %q?", near[0])
 }
 
 // closest returns up to n of the words nearest to s by edit distance, nearest first

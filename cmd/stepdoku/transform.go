@@ -40,9 +40,6 @@ puzzle's line, so the same seed gives the same output.`,
 		if stop {
 			return code
 		}
-		if err := bf.check(); err != nil {
-			return fail(e, "%v", err)
-		}
 		if (*ops == "") == (*seedFlag == "") {
 			return fail(e, "give --ops or --seed (one of them)")
 		}
