@@ -26,8 +26,8 @@ func New(l *Layout) *Board {
 	b := &Board{l: l, empty: cells}
 	b.values = make([]Digit, cells)
 	b.cands = make([]DigitSet, cells)
-	b.pos = make([]PosSet, 3*n*n)
-	b.placed = make([]DigitSet, 3*n)
+	b.pos = make([]PosSet, l.Houses()*n)
+	b.placed = make([]DigitSet, l.Houses())
 	all := l.AllDigits()
 	for c := range b.cands {
 		b.cands[c] = all
@@ -118,6 +118,9 @@ func (b *Board) place(c Cell, d Digit) {
 	for _, h := range b.l.cellHouses[c] {
 		b.placed[h] = b.placed[h].With(d)
 	}
+	for _, e := range b.l.extraOf(c) {
+		b.placed[e.h] = b.placed[e.h].With(d)
+	}
 	for _, p := range b.l.peers[c] {
 		b.Eliminate(p, d)
 	}
@@ -141,6 +144,11 @@ func (b *Board) Eliminate(c Cell, d Digit) bool {
 	hs, ps := &b.l.cellHouses[c], &b.l.cellPos[c]
 	for k := range 3 {
 		b.pos[int(hs[k])*n+int(d)-1] &^= 1 << ps[k]
+	}
+	if b.l.extra != nil {
+		for _, e := range b.l.extra[c] {
+			b.pos[int(e.h)*n+int(d)-1] &^= 1 << e.pos
+		}
 	}
 	return true
 }

@@ -11,35 +11,49 @@ type Cell int
 // House is the index of a house: rows 0..N-1, then columns N..2N-1, then boxes 2N..3N-1.
 type House int
 
-// HouseKind tells rows, columns and boxes apart.
+// HouseKind tells rows, columns, boxes and the extra houses of variants apart.
 type HouseKind uint8
 
 // The kinds of house, in the order of their numbering.
 const (
 	Row HouseKind = iota
 	Column
+	// Box is a box, or a region of a jigsaw (Layout.Regular tells them apart).
 	Box
+	// Diagonal is a main diagonal of Sudoku-X: d1 runs from r1c1 down to rNcN, d2 from
+	// r1cN down to rNc1.
+	Diagonal
+	// Window is one of the four extra 3x3 houses of windoku, w1..w4 row by row.
+	Window
 )
 
-// String names the kind in English ("row", "column", "box").
+// String names the kind in English ("row", "column", "box", "diagonal", "window").
 func (k HouseKind) String() string {
 	switch k {
 	case Row:
 		return "row"
 	case Column:
 		return "column"
+	case Diagonal:
+		return "diagonal"
+	case Window:
+		return "window"
 	default:
 		return "box"
 	}
 }
 
-// Letter is the kind's letter in notation: r, c or b.
+// Letter is the kind's letter in notation: r, c, b, d or w.
 func (k HouseKind) Letter() string {
 	switch k {
 	case Row:
 		return "r"
 	case Column:
 		return "c"
+	case Diagonal:
+		return "d"
+	case Window:
+		return "w"
 	default:
 		return "b"
 	}

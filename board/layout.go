@@ -7,17 +7,35 @@ import (
 	"sync"
 )
 
-// Layout is the geometry of one grid size: N digits, N*N cells, 3N houses. Build it
-// with LayoutOf (or use Classic); the tables are built once and never change.
+// Layout is the geometry and the rules of one grid: N digits, N*N cells, a row, a
+// column and a box (or jigsaw region) for every cell, and for variants the extra
+// houses (diagonals, windows) and the killer cages. Build a classic one with LayoutOf
+// (or use Classic) and a variant with NewLayout; the tables are built once and never
+// change, so one Layout is shared by every board and goroutine that uses it.
 type Layout struct {
 	n, boxRows, boxCols int
+	variant             Variant
 
 	houses     [][]Cell   // the cells of each house, in position order
+	kinds      []HouseKind
+	index      []int      // the number of each house among the houses of its kind
 	cellHouses [][3]House // row, column and box of each cell
 	cellPos    [][3]uint8 // the position of each cell inside its row, column and box
-	peers      [][]Cell   // the cells that share a house with each cell
-	peerSets   []CellSet  // the same, as sets
-	houseSets  []CellSet  // the cells of each house, as a set
+	// extra[c]: the diagonals and windows that hold c, with c's position in each (nil
+	// on a layout without such houses, so the classic paths pay one length check).
+	extra     [][]extraHouse
+	peers     [][]Cell  // the cells that share a house or a cage with each cell
+	peerSets  []CellSet // the same, as sets
+	houseSets []CellSet // the cells of each house, as a set
+	regions   []int     // the box or region of each cell, as given (nil for rectangles)
+	cages     []Cage
+	cageOf    []int // the cage of each cell, -1 for none (nil without cages)
+}
+
+// extraHouse is a variant house of one cell and the cell's position in it.
+type extraHouse struct {
+	h   House
+	pos uint8
 }
 
 // sizes maps each grid side that has a layout to its box shape (rows x columns).
@@ -63,27 +81,59 @@ func LayoutOf(n int) (*Layout, error) {
 
 func buildLayout(n, br, bc int) *Layout {
 	l := &Layout{n: n, boxRows: br, boxCols: bc}
+	boxes := make([]int, n*n)
+	for c := range boxes {
+		r, col := c/n, c%n
+		boxes[c] = (r/br)*(n/bc) + col/bc
+	}
+	l.build(boxes, nil)
+	return l
+}
+
+// extraSpec is a variant house to build: its kind and its N cells in position order.
+type extraSpec struct {
+	kind  HouseKind
+	cells []Cell
+}
+
+// build fills the tables from the box (or region) of every cell and the extra houses;
+// boxes list their cells row by row. Cages, when any, are set before.
+func (l *Layout) build(boxes []int, extra []extraSpec) {
+	n := l.n
 	cells := n * n
-	l.houses = make([][]Cell, 3*n)
+	l.houses = make([][]Cell, 3*n, 3*n+len(extra))
+	l.kinds = make([]HouseKind, 3*n, 3*n+len(extra))
+	l.index = make([]int, 3*n, 3*n+len(extra))
+	for h := range 3 * n {
+		l.houses[h] = make([]Cell, 0, n)
+		l.kinds[h], l.index[h] = HouseKind(h/n), h%n
+	}
 	l.cellHouses = make([][3]House, cells)
 	l.cellPos = make([][3]uint8, cells)
 	for c := range cells {
 		r, col := c/n, c%n
-		b := (r/br)*(n/bc) + col/bc
-		posInBox := (r%br)*bc + col%bc
-		hs := [3]House{House(r), House(n + col), House(2*n + b)}
+		hs := [3]House{House(r), House(n + col), House(2*n + boxes[c])}
 		l.cellHouses[c] = hs
-		l.cellPos[c] = [3]uint8{uint8(col), uint8(r), uint8(posInBox)}
-	}
-	for h := range l.houses {
-		l.houses[h] = make([]Cell, n)
-	}
-	for c := range cells {
-		for k, h := range l.cellHouses[c] {
-			l.houses[h][l.cellPos[c][k]] = Cell(c)
+		for k, h := range hs {
+			l.cellPos[c][k] = uint8(len(l.houses[h]))
+			l.houses[h] = append(l.houses[h], Cell(c))
 		}
 	}
-	l.houseSets = make([]CellSet, 3*n)
+	if len(extra) > 0 {
+		l.extra = make([][]extraHouse, cells)
+		count := map[HouseKind]int{}
+		for _, e := range extra {
+			h, hc := House(len(l.houses)), e.cells
+			l.houses = append(l.houses, hc)
+			l.kinds = append(l.kinds, e.kind)
+			l.index = append(l.index, count[e.kind])
+			count[e.kind]++
+			for i, c := range hc {
+				l.extra[c] = append(l.extra[c], extraHouse{h: h, pos: uint8(i)})
+			}
+		}
+	}
+	l.houseSets = make([]CellSet, len(l.houses))
 	for h, hc := range l.houses {
 		l.houseSets[h] = CellsOf(hc...)
 	}
@@ -91,14 +141,16 @@ func buildLayout(n, br, bc int) *Layout {
 	l.peerSets = make([]CellSet, cells)
 	for c := range cells {
 		var s CellSet
-		for _, h := range l.cellHouses[c] {
+		for _, h := range l.AllHousesOf(Cell(c)) {
 			s = s.Or(l.houseSets[h])
+		}
+		if l.cageOf != nil && l.cageOf[c] >= 0 {
+			s = s.Or(l.cages[l.cageOf[c]].set)
 		}
 		s.Remove(Cell(c))
 		l.peerSets[c] = s
 		l.peers[c] = s.Cells()
 	}
-	return l
 }
 
 // N is the side of the grid: the number of digits, and of cells in a house.
@@ -113,8 +165,9 @@ func (l *Layout) BoxCols() int { return l.boxCols }
 // Cells is the number of cells, N*N.
 func (l *Layout) Cells() int { return l.n * l.n }
 
-// Houses is the number of houses, 3N.
-func (l *Layout) Houses() int { return 3 * l.n }
+// Houses is the number of houses: 3N, and the diagonals and windows of a variant after
+// them.
+func (l *Layout) Houses() int { return len(l.houses) }
 
 // AllDigits is the set of every digit 1..N.
 func (l *Layout) AllDigits() DigitSet { return AllDigits(l.n) }
@@ -128,17 +181,41 @@ func (l *Layout) RowOf(c Cell) int { return int(c) / l.n }
 // ColOf returns the column of c, counted from 0.
 func (l *Layout) ColOf(c Cell) int { return int(c) % l.n }
 
-// BoxOf returns the box of c, counted from 0.
+// BoxOf returns the box (jigsaw region) of c, counted from 0.
 func (l *Layout) BoxOf(c Cell) int { return int(l.cellHouses[c][2]) - 2*l.n }
 
-// HousesOf returns the row, column and box of c, in that order.
+// HousesOf returns the row, column and box of c, in that order: the houses every cell
+// has. A variant's diagonals and windows come only in AllHousesOf.
 func (l *Layout) HousesOf(c Cell) [3]House { return l.cellHouses[c] }
+
+// AllHousesOf returns every house that holds c: its row, column and box, then the
+// diagonals and windows of a variant. The slice is new.
+func (l *Layout) AllHousesOf(c Cell) []House {
+	hs := l.cellHouses[c]
+	out := append(make([]House, 0, 3+len(l.extraOf(c))), hs[:]...)
+	for _, e := range l.extraOf(c) {
+		out = append(out, e.h)
+	}
+	return out
+}
+
+func (l *Layout) extraOf(c Cell) []extraHouse {
+	if l.extra == nil {
+		return nil
+	}
+	return l.extra[c]
+}
 
 // PosIn returns the position of c inside house h, or -1 when c is not in h.
 func (l *Layout) PosIn(c Cell, h House) int {
 	for k, hh := range l.cellHouses[c] {
 		if hh == h {
 			return int(l.cellPos[c][k])
+		}
+	}
+	for _, e := range l.extraOf(c) {
+		if e.h == h {
+			return int(e.pos)
 		}
 	}
 	return -1
@@ -159,11 +236,11 @@ func (l *Layout) PeerSet(c Cell) CellSet { return l.peerSets[c] }
 // Sees reports whether a and b are different cells that share a house.
 func (l *Layout) Sees(a, b Cell) bool { return l.peerSets[a].Has(b) }
 
-// Kind returns whether h is a row, a column or a box.
-func (l *Layout) Kind(h House) HouseKind { return HouseKind(int(h) / l.n) }
+// Kind returns whether h is a row, a column, a box, a diagonal or a window.
+func (l *Layout) Kind(h House) HouseKind { return l.kinds[h] }
 
 // Index returns the number of h among the houses of its kind, counted from 0.
-func (l *Layout) Index(h House) int { return int(h) % l.n }
+func (l *Layout) Index(h House) int { return l.index[h] }
 
 // RowHouse, ColHouse and BoxHouse return the house of a row, column or box counted from 0.
 func (l *Layout) RowHouse(i int) House { return House(i) }

@@ -72,10 +72,10 @@ const (
 	Vertical Axis = iota
 	// Horizontal reflects top to bottom (row r goes to row n-1-r).
 	Horizontal
-	// Diagonal reflects in the main diagonal, r1c1 to rNcN (a transpose).
-	Diagonal
-	// AntiDiagonal reflects in the other diagonal, r1cN to rNc1.
-	AntiDiagonal
+	// Transpose reflects in the main diagonal, r1c1 to rNcN (a transpose).
+	Transpose
+	// AntiTranspose reflects in the other diagonal, r1cN to rNc1.
+	AntiTranspose
 )
 
 // Reflect returns the reflection in axis. The diagonals need square boxes.
@@ -86,11 +86,11 @@ func Reflect(l *Layout, axis Axis) (Transform, error) {
 		return cellMap(l, func(r, c int) (int, int) { return r, n - 1 - c }), nil
 	case Horizontal:
 		return cellMap(l, func(r, c int) (int, int) { return n - 1 - r, c }), nil
-	case Diagonal, AntiDiagonal:
+	case Transpose, AntiTranspose:
 		if l.boxRows != l.boxCols {
 			return Transform{}, fmt.Errorf("board: a diagonal reflection needs square boxes; %dx%d has %dx%d boxes", n, n, l.boxRows, l.boxCols)
 		}
-		if axis == Diagonal {
+		if axis == Transpose {
 			return cellMap(l, func(r, c int) (int, int) { return c, r }), nil
 		}
 		return cellMap(l, func(r, c int) (int, int) { return n - 1 - c, n - 1 - r }), nil
@@ -200,7 +200,7 @@ func RandomTransform(l *Layout, rng *rand.Rand) Transform {
 		t.digits[i] = Digit(d + 1)
 	}
 	if l.boxRows == l.boxCols && rng.IntN(2) == 1 {
-		tr, _ := Reflect(l, Diagonal) // square boxes: no error
+		tr, _ := Reflect(l, Transpose) // square boxes: no error
 		t = t.Then(tr)
 	}
 	return t

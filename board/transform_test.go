@@ -29,7 +29,7 @@ func TestTransformsKeepGridsValid(t *testing.T) {
 				require.NotEqual(t, l.BoxRows(), l.BoxCols(), "rotation %d of %dx%d: %v", q, size, size, err)
 			}
 		}
-		for _, a := range []Axis{Vertical, Horizontal, Diagonal, AntiDiagonal} {
+		for _, a := range []Axis{Vertical, Horizontal, Transpose, AntiTranspose} {
 			if r, err := Reflect(l, a); err == nil {
 				ts = append(ts, r)
 			}
@@ -131,7 +131,7 @@ func TestTransformErrors(t *testing.T) {
 	require.ErrorContains(t, err, "square boxes")
 	_, err = Rotate(six, 2)
 	require.NoError(t, err)
-	_, err = Reflect(six, Diagonal)
+	_, err = Reflect(six, Transpose)
 	require.ErrorContains(t, err, "square boxes")
 	_, err = SwapRows(Classic, 2, 3)
 	require.ErrorContains(t, err, "one band")

@@ -114,8 +114,8 @@ func parseMoves(spec string) ([]move, error) {
 			"rot270":        func(l *board.Layout) (board.Transform, error) { return board.Rotate(l, 3) },
 			"mirror":        func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.Vertical) },
 			"flip":          func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.Horizontal) },
-			"transpose":     func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.Diagonal) },
-			"antitranspose": func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.AntiDiagonal) },
+			"transpose":     func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.Transpose) },
+			"antitranspose": func(l *board.Layout) (board.Transform, error) { return board.Reflect(l, board.AntiTranspose) },
 		}
 		pairs := map[string]func(*board.Layout, int, int) (board.Transform, error){
 			"band": board.SwapBands, "stack": board.SwapStacks, "row": board.SwapRows, "col": board.SwapCols,
