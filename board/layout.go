@@ -16,7 +16,7 @@ type Layout struct {
 	n, boxRows, boxCols int
 	variant             Variant
 
-	houses     [][]Cell   // the cells of each house, in position order
+	houses     [][]Cell // the cells of each house, in position order
 	kinds      []HouseKind
 	index      []int      // the number of each house among the houses of its kind
 	cellHouses [][3]House // row, column and box of each cell

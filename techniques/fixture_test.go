@@ -33,6 +33,9 @@ type fixtureCase struct {
 	Source string `yaml:"source"`
 	// Grid is any grid format the board package reads.
 	Grid string `yaml:"grid"`
+	// Variant, when set ("x", "windoku", "jigsaw", "killer", or joined by "+"), reads
+	// Grid as one line of board.ParseVariantLine: givens, then regions or cages and sums.
+	Variant string `yaml:"variant"`
 	// Removed are candidates already gone, as r1c2<>5, completing the pencil marks.
 	Removed []string `yaml:"removed"`
 	// Want lists the canonical one-liners of every step; an empty list means none.
@@ -56,6 +59,12 @@ func readFixture(t testing.TB, path string) fixtureFile {
 func caseBoard(t testing.TB, c fixtureCase) *board.Board {
 	t.Helper()
 	b, err := parseGrid(c.Grid)
+	if c.Variant != "" {
+		var v board.Variant
+		if v, err = board.ParseVariant(c.Variant); err == nil {
+			b, err = board.ParseVariantLine(c.Grid, v)
+		}
+	}
 	require.NoError(t, err, "grid")
 	l := b.Layout()
 	for _, r := range c.Removed {

@@ -210,6 +210,9 @@ func (t Technique) Steps(ctx context.Context, b *board.Board, limit int) ([]expl
 		return nil, err
 	}
 	var out []explain.Step
+	if !t.HoldsOn(b.Layout()) {
+		return nil, ctx.Err()
+	}
 	newSolveState().pass(ctx, b, t, func(s explain.Step) bool {
 		out = append(out, s)
 		return limit <= 0 || len(out) < limit

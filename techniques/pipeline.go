@@ -54,7 +54,7 @@ func (s *solveState) first(ctx context.Context, b *board.Board, ts []Technique, 
 		return false
 	})
 	for _, t := range ts {
-		if t.NeedsUnique && !k.Unique {
+		if t.NeedsUnique && !k.Unique || !t.HoldsOn(b.Layout()) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

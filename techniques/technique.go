@@ -18,6 +18,7 @@ package techniques
 import (
 	"slices"
 
+	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
 
@@ -38,6 +39,10 @@ type Technique struct {
 	// NeedsUnique marks techniques that are only sound on a puzzle known to have one
 	// solution (uniqueness techniques); the pipeline skips them otherwise.
 	NeedsUnique bool
+	// Holds says whether the technique is sound on a layout (its reasoning may need
+	// rectangular boxes, or no cages); nil means on every layout. The pipeline and
+	// Steps skip the technique where it does not hold.
+	Holds func(*board.Layout) bool
 	// Find reports every step of the technique on the pass's board, in a stable
 	// order, until p.Report returns false. It only reads the board.
 	Find Finder
@@ -59,6 +64,9 @@ func grown[T any](s []T, n int) []T {
 
 // roomFor returns s emptied with room for n elements.
 func roomFor[T any](s []T, n int) []T { return slices.Grow(s[:0], n) }
+
+// HoldsOn reports whether t is sound on layout l (see Holds).
+func (t Technique) HoldsOn(l *board.Layout) bool { return t.Holds == nil || t.Holds(l) }
 
 // Name returns the English display name ("X-Wing"), from explain's catalogue: the one
 // place the names live.
