@@ -9,11 +9,17 @@
 //     r1c2 (row 1, column 2, both counted from 1).
 //   - A House is a row, a column or a box: N cells that must hold every digit once.
 //     Houses are numbered rows first, then columns, then boxes, and printed r1, c2, b3.
+//     Variants add houses after those: the diagonals of Sudoku-X (d1, d2) and the
+//     windows of windoku (w1..w4); a jigsaw's irregular regions take the boxes' place.
 //   - A PosSet is a set of positions inside one house (bit i = the house's i-th cell),
 //     so "where can 5 still go in row 3" is one small mask.
 //   - A CellSet is a set of cells of the whole grid.
 //   - A Layout is the geometry of one grid size: its houses, the houses of each cell
 //     and the peers of each cell (the cells that share a house with it), built once.
+//     A variant's Layout (NewLayout from a Spec) carries its rules too: a Variant (X,
+//     Windoku, Jigsaw, Killer), the extra houses and regions, and killer Cages.
+//   - A Cage is a group of cells of a killer whose digits add up to its sum, no digit
+//     twice. Cage-mates are peers, but a cage is not a house: it need not hold every digit.
 //   - A Candidate is a digit that a cell may still hold; a placement puts a digit in
 //     a cell (r1c2=5), an elimination removes a candidate (r1c2<>5).
 //   - A Board is the state of a solve: givens, placed values and the candidates of
