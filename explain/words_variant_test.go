@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -155,13 +156,49 @@ func TestVariantProse(t *testing.T) {
 }
 
 // unwrap joins the lines of prose as they read, so a test does not depend on wrapping.
-func unwrap(s string) string {
-	out := []rune{}
-	for _, r := range s {
-		if r == '\n' {
-			r = ' '
-		}
-		out = append(out, r)
+func unwrap(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// TestSharedHousesOfVariants: cells that share a diagonal or a window share that
+// house, so templates can name it ("the main diagonal would have no place ...").
+func TestSharedHousesOfVariants(t *testing.T) {
+	l := layoutFor(t, emptyGrid, board.X|board.Windoku)
+	c := func(r, col int) board.Cell { return l.CellAt(r-1, col-1) }
+	d1, w1 := extraHouse(t, l, board.Diagonal, 0), extraHouse(t, l, board.Window, 0)
+	assert.Equal(t, []board.House{d1}, SharedHouses(l, []board.Cell{c(1, 1), c(9, 9)}))
+	assert.Equal(t, []board.House{w1}, SharedHouses(l, []board.Cell{c(2, 3), c(4, 2)}))
+	assert.Equal(t, []board.House{d1, w1}, SharedHouses(l, []board.Cell{c(2, 2), c(4, 4)}), "classic houses first, then diagonals, then windows")
+	assert.Equal(t, []board.House{l.RowHouse(1), l.BoxHouse(0), w1}, SharedHouses(l, []board.Cell{c(2, 2), c(2, 3)}))
+}
+
+// TestTextWalkthroughOfVariants: the text walkthrough draws a variant's grid as Pretty
+// does (region borders, cages and sums, the X note), and its prose says region.
+func TestTextWalkthroughOfVariants(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		v          board.Variant
+		want       []string
+	}{
+		{"jigsaw", emptyGrid + " " + jigsawRegions, 0, []string{"          +---+", "region 9"}},
+		{"x", emptyGrid, board.X, []string{"# Sudoku-X: the diagonals", "row 9"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := board.ParseVariantLine(tc.line, tc.v)
+			require.NoError(t, err)
+			l := b.Layout()
+			last := board.Cell(l.Cells() - 1)
+			house := l.RowHouse(8)
+			if !l.Regular() {
+				house = l.BoxHouse(8)
+			}
+			tr := Trace{Puzzle: b.String(), Start: b, Steps: []Step{{Technique: "hidden-single",
+				Placements: []board.Candidate{{Cell: last, Digit: 9}},
+				Pattern:    Pattern{Digits: board.DigitsOf(9), Houses: []board.House{house}}}}}
+			var sb strings.Builder
+			require.NoError(t, WriteText(&sb, l, tr, TextOptions{}))
+			assert.Contains(t, sb.String(), b.Pretty(), "the puzzle is drawn as Pretty draws it")
+			for _, w := range tc.want {
+				assert.Contains(t, sb.String(), w)
+			}
+		})
 	}
-	return string(out)
 }
