@@ -177,7 +177,8 @@ func borderGrid(n int, words []string, owner []int, side []string) string {
 // boxes separated by '|' and bands by a '+'-joined dashed line. An empty cell with a
 // single candidate is written "(5)" and one with none "()", so that Parse tells them
 // from values and reads back exactly the same values and candidates (the values all
-// as givens).
+// as givens). A jigsaw's regions are drawn as Pretty draws them, X and windoku add
+// Pretty's note line; a killer's cages are left out (Pretty draws them).
 func (b *Board) PencilMarks() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {
@@ -192,9 +193,9 @@ func (b *Board) PencilMarks() string {
 	}
 	if !b.l.Regular() {
 		// A jigsaw has no box bands: its regions are drawn as in Pretty.
-		return borderGrid(b.l.n, words, b.l.regions, nil)
+		return borderGrid(b.l.n, words, b.l.regions, nil) + b.l.variantNote()
 	}
-	return b.grid(words)
+	return b.grid(words) + b.l.variantNote()
 }
 
 // digitRunes writes the digits of s as grid characters, without separators ("158").
