@@ -46,8 +46,8 @@ type Options struct {
 	// IDPrefix is put before the ids of the picture's hatch patterns, so that several
 	// pictures can share one HTML page.
 	IDPrefix string
-	// Cages are groups of cells to outline bold over a killer's dashed cages: the cages
-	// (or virtual cages) a step reasons with.
+	// Cages are groups of cells to outline over a killer's dashed cages: the cages (or
+	// virtual cages) a step reasons with, the one it is about first (drawn boldest).
 	Cages [][]board.Cell
 }
 

@@ -191,6 +191,12 @@ func TestKillerCages(t *testing.T) {
 	bold := tree(t, svg.Render(b, nil, opt)).find("data-role", svg.RoleCage)
 	require.Len(t, bold, 1)
 	assert.Equal(t, "r1c1 r1c2", bold[0].attr["data-cells"])
+	// The first cage is the one the step is about: drawn bolder than the others.
+	opt.Cages = append(opt.Cages, []board.Cell{l.CellAt(0, 2), l.CellAt(0, 3)})
+	two := tree(t, svg.Render(b, nil, opt)).find("data-role", svg.RoleCage)
+	require.Len(t, two, 2)
+	assert.Equal(t, "r1c3 r1c4", two[1].attr["data-cells"])
+	assert.Greater(t, two[0].attr["stroke-width"], two[1].attr["stroke-width"])
 	opt.Detail = svg.Plain
 	assert.Empty(t, tree(t, svg.Render(b, nil, opt)).find("data-role", svg.RoleCage))
 }

@@ -70,7 +70,8 @@ func (p *painter) regionLines() {
 
 // cages draws a killer's cages as killer books do: a dashed outline inset inside the
 // cells, and the sum small at the top-left corner of the cage's first cell. The cages
-// a step reasons with are drawn again, bold and coloured.
+// a step reasons with (Options.Cages) are drawn again: the first, the one the step is
+// about, bold in green; the others (the cages of the rule of 45) thinner in blue.
 func (p *painter) cages() {
 	l := p.g.l
 	in := p.g.cell * 0.09
@@ -88,8 +89,12 @@ func (p *painter) cages() {
 		p.printf("</g>\n")
 	}
 	for i, cells := range p.stepCages() {
-		p.printf(`<path data-role="%s" data-cage="%d" data-cells="%s" d="%s" fill="none" stroke="%s" stroke-width="2.4" stroke-linejoin="round"/>`+"\n",
-			RoleCage, i, p.names(cells), p.g.outline(cells, in*0.6), colGreen)
+		ink, width := colGreen, "2.4"
+		if i > 0 {
+			ink, width = colSky, "1.8"
+		}
+		p.printf(`<path data-role="%s" data-cage="%d" data-cells="%s" d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`+"\n",
+			RoleCage, i, p.names(cells), p.g.outline(cells, in*0.6), ink, width)
 	}
 }
 
