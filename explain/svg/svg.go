@@ -2,6 +2,11 @@
 // by role, the candidates a step removes struck through in red, the digits it places in
 // green, and chain links as arcs (strong solid, weak dashed).
 //
+// Variants are drawn under the step: a jigsaw's regions in bold lines instead of boxes,
+// Sudoku-X diagonals and windoku windows lightly shaded in grey, killer cages as dashed
+// outlines inset inside their cells with the sum small at the first cell's top-left
+// corner, as killer books print them (variant.go).
+//
 // Every marked element carries data attributes (data-role, data-cell, data-digit,
 // data-house) so that tests and web pages can find what a picture shows without
 // reading its geometry. Colours come from the Okabe-Ito palette and each role also has
