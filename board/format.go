@@ -130,9 +130,9 @@ func borderGrid(n int, words []string, owner []int, side []string) string {
 				case left || right:
 					mid = '-'
 				}
-				sb.WriteByte(map[bool]byte{true: '-', false: ' '}[left])
+				sb.WriteByte(dashIf(left))
 				sb.WriteByte(mid)
-				sb.WriteByte(map[bool]byte{true: '-', false: ' '}[right])
+				sb.WriteByte(dashIf(right))
 			}
 			// A line with no '-' would only carry the bars on: leave it out, as the
 			// classic grid has no line between the rows of a band.
@@ -253,6 +253,14 @@ func (b *Board) grid(words []string) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// dashIf is '-' where a border runs, ' ' elsewhere.
+func dashIf(border bool) byte {
+	if border {
+		return '-'
+	}
+	return ' '
 }
 
 // CandidateLine writes N characters per cell (729 for 9x9): at position k the digit k+1
