@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -175,4 +176,36 @@ func TestPrettyVariantsReadBack(t *testing.T) {
 	}
 	_, err := Parse(variantBoard(t, killer9, 0).Pretty())
 	assert.Error(t, err, "a killer grid read as a classic puzzle")
+}
+
+// TestPrettyJigsawEverySize draws a jigsaw of every size (regions that happen to be
+// the boxes) with some values: one row of words per grid row, values read back.
+func TestPrettyJigsawEverySize(t *testing.T) {
+	for _, n := range Sizes() {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			classic, err := LayoutOf(n)
+			require.NoError(t, err)
+			regions := make([]int, n*n)
+			for c := range regions {
+				regions[c] = classic.BoxOf(Cell(c))
+			}
+			l, err := NewLayout(Spec{N: n, Regions: regions})
+			require.NoError(t, err)
+			require.False(t, l.Regular())
+			b, err := FromDigits(l, patternGrid(classic))
+			require.NoError(t, err)
+			for _, text := range []string{b.Pretty(), b.PencilMarks()} {
+				rows := 0
+				for line := range strings.SplitSeq(strings.TrimSuffix(text, "\n"), "\n") {
+					if strings.Trim(line, "-+| ") != "" {
+						rows++
+					}
+				}
+				assert.Equal(t, n, rows)
+				got, err := Parse(text)
+				require.NoError(t, err, text)
+				assert.Equal(t, b.String(), got.String())
+			}
+		})
+	}
 }
