@@ -271,3 +271,36 @@ func TestVariantGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestJigsawEverySize draws an empty jigsaw of every size (regions that happen to be
+// the boxes): every candidate drawn, inside its own cell.
+func TestJigsawEverySize(t *testing.T) {
+	for _, n := range board.Sizes() {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			classic, err := board.LayoutOf(n)
+			require.NoError(t, err)
+			regions := make([]int, n*n)
+			for c := range regions {
+				regions[c] = classic.BoxOf(board.Cell(c))
+			}
+			l, err := board.NewLayout(board.Spec{N: n, Regions: regions})
+			require.NoError(t, err)
+			root := tree(t, svg.Render(board.New(l), nil, svg.Options{}))
+			require.Len(t, root.find("class", "regions"), 1)
+			cands := root.find("class", "cand")
+			assert.Len(t, cands, n*n*n)
+			size, err := strconv.ParseFloat(root.children[0].attr["data-cell-size"], 64)
+			require.NoError(t, err)
+			margin, err := strconv.ParseFloat(root.children[0].attr["data-margin"], 64)
+			require.NoError(t, err)
+			for _, c := range cands {
+				cell, err := l.ParseCell(c.attr["data-cell"])
+				require.NoError(t, err)
+				x, _ := strconv.ParseFloat(c.attr["x"], 64)
+				y, _ := strconv.ParseFloat(c.attr["y"], 64)
+				x0, y0 := margin+float64(l.ColOf(cell))*size, margin+float64(l.RowOf(cell))*size
+				require.True(t, x > x0 && x < x0+size && y > y0 && y < y0+size, "candidate %s of %s at %v,%v", c.attr["data-digit"], c.attr["data-cell"], x, y)
+			}
+		})
+	}
+}
