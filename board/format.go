@@ -32,13 +32,144 @@ func Line(values []Digit) string {
 //	4 8 7 | 6 2 9 | 5 3 1
 //	------+-------+------
 //
-// Parse reads it back.
+// Parse reads it back. Variants draw their rules as well:
+//
+//   - a jigsaw draws its regions instead of boxes: '|' between two cells of a row and
+//     '-' under a cell where the region changes, '+' where borders meet, cells three
+//     columns apart so the borders have room;
+//   - a killer draws its cages the same way ('|', '-' and '+' where the cage changes;
+//     a cell in no cage is a cage of its own), and beside each row the cage sums, each
+//     at its cage's first cell (the top-left one, as killer books print them) and '.'
+//     elsewhere; the boxes are not drawn;
+//   - Sudoku-X and windoku draw the classic grid and say their extra houses on a last
+//     line starting with '#', so Parse reads the values back.
 func (b *Board) Pretty() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {
 		words[c] = string(d.Rune())
 	}
-	return b.grid(words)
+	var text string
+	switch l := b.l; {
+	case l.cages != nil:
+		text = b.cageGrid(words)
+	case !l.Regular():
+		text = borderGrid(l.n, words, l.regions, nil)
+	default:
+		text = b.grid(words)
+	}
+	return text + b.l.variantNote()
+}
+
+// variantNote is the line that says the houses of X and windoku, which the grid does not draw.
+func (l *Layout) variantNote() string {
+	var notes []string
+	if l.variant&X != 0 {
+		notes = append(notes, "# Sudoku-X: the diagonals r1c1-r"+strconv.Itoa(l.n)+"c"+strconv.Itoa(l.n)+
+			" and r1c"+strconv.Itoa(l.n)+"-r"+strconv.Itoa(l.n)+"c1 hold every digit once\n")
+	}
+	if l.variant&Windoku != 0 {
+		notes = append(notes, "# windoku: the windows r2-4c2-4, r2-4c6-8, r6-8c2-4 and r6-8c6-8 hold every digit once\n")
+	}
+	return strings.Join(notes, "")
+}
+
+// cageGrid draws a killer: the values with cage borders, and the cage sums beside.
+func (b *Board) cageGrid(words []string) string {
+	l := b.l
+	owner := make([]int, len(words))
+	sums := make([]string, len(words))
+	for c := range owner {
+		owner[c], sums[c] = -1-c, "."
+		if i, ok := l.CageOf(Cell(c)); ok {
+			owner[c] = i
+		}
+	}
+	for _, cg := range l.cages {
+		sums[cg.Cells[0]] = strconv.Itoa(cg.Sum)
+	}
+	return borderGrid(l.n, words, owner, sums)
+}
+
+// borderGrid lays out one word per cell with borders where owner changes (a region, a
+// cage): " | " between cells of a row that differ, "   " between those that do not; a
+// line between rows with '-' under each cell whose lower neighbour differs and '+', '|'
+// or '-' where borders meet, left out when no cell has one. No trailing spaces. With side, each row is followed by the
+// side words of its cells, right-aligned in columns, after the widest grid line.
+func borderGrid(n int, words []string, owner []int, side []string) string {
+	width := make([]int, n)
+	for c, w := range words {
+		width[c%n] = max(width[c%n], len(w))
+	}
+	sideWidth := 0
+	for _, w := range side {
+		sideWidth = max(sideWidth, len(w))
+	}
+	at := func(r, c int) int { return owner[r*n+c] }
+	var lines []string
+	rowAt := map[int]int{} // line index of row r, for the side words
+	for r := range n {
+		if r > 0 {
+			var sb strings.Builder
+			for c := range n {
+				ch := byte(' ')
+				if at(r-1, c) != at(r, c) {
+					ch = '-'
+				}
+				sb.WriteString(strings.Repeat(string(ch), width[c]))
+				if c == n-1 {
+					break
+				}
+				up, down := at(r-1, c) != at(r-1, c+1), at(r, c) != at(r, c+1)
+				left, right := at(r-1, c) != at(r, c), at(r-1, c+1) != at(r, c+1)
+				mid := byte(' ')
+				switch {
+				case (up || down) && (left || right):
+					mid = '+'
+				case up || down:
+					mid = '|'
+				case left || right:
+					mid = '-'
+				}
+				sb.WriteByte(dashIf(left))
+				sb.WriteByte(mid)
+				sb.WriteByte(dashIf(right))
+			}
+			// A line with no '-' would only carry the bars on: leave it out, as the
+			// classic grid has no line between the rows of a band.
+			if line := strings.TrimRight(sb.String(), " "); strings.Contains(line, "-") {
+				lines = append(lines, line)
+			}
+		}
+		var sb strings.Builder
+		for c := range n {
+			w := words[r*n+c]
+			sb.WriteString(w + strings.Repeat(" ", width[c]-len(w)))
+			if c < n-1 {
+				if at(r, c) != at(r, c+1) {
+					sb.WriteString(" | ")
+				} else {
+					sb.WriteString("   ")
+				}
+			}
+		}
+		rowAt[r] = len(lines)
+		lines = append(lines, strings.TrimRight(sb.String(), " "))
+	}
+	if side != nil {
+		gridWidth := 0
+		for _, line := range lines {
+			gridWidth = max(gridWidth, len(line))
+		}
+		for r := range n {
+			parts := make([]string, n)
+			for c := range n {
+				parts[c] = fmt.Sprintf("%*s", sideWidth, side[r*n+c])
+			}
+			i := rowAt[r]
+			lines[i] += strings.Repeat(" ", gridWidth-len(lines[i])+4) + strings.Join(parts, " ")
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // PencilMarks writes the candidate grid (HoDoKu / Simple Sudoku style): each empty cell as
@@ -46,7 +177,8 @@ func (b *Board) Pretty() string {
 // boxes separated by '|' and bands by a '+'-joined dashed line. An empty cell with a
 // single candidate is written "(5)" and one with none "()", so that Parse tells them
 // from values and reads back exactly the same values and candidates (the values all
-// as givens).
+// as givens). A jigsaw's regions are drawn as Pretty draws them, X and windoku add
+// Pretty's note line; a killer's cages are left out (Pretty draws them).
 func (b *Board) PencilMarks() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {
@@ -59,7 +191,11 @@ func (b *Board) PencilMarks() string {
 			words[c] = "(" + digitRunes(s) + ")"
 		}
 	}
-	return b.grid(words)
+	if !b.l.Regular() {
+		// A jigsaw has no box bands: its regions are drawn as in Pretty.
+		return borderGrid(b.l.n, words, b.l.regions, nil) + b.l.variantNote()
+	}
+	return b.grid(words) + b.l.variantNote()
 }
 
 // digitRunes writes the digits of s as grid characters, without separators ("158").
@@ -117,6 +253,14 @@ func (b *Board) grid(words []string) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// dashIf is '-' where a border runs, ' ' elsewhere.
+func dashIf(border bool) byte {
+	if border {
+		return '-'
+	}
+	return ' '
 }
 
 // CandidateLine writes N characters per cell (729 for 9x9): at position k the digit k+1

@@ -105,8 +105,9 @@ type words struct {
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
 	Placement string `yaml:"placement"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
-	Kinds       kindWords `yaml:"kinds"`
-	KindsPlural kindWords `yaml:"kinds_plural"`
+	Kinds        kindWords `yaml:"kinds"`
+	KindsPlural  kindWords `yaml:"kinds_plural"`
+	variantWords `yaml:",inline"`
 }
 
 // whyWords say why a digit is not a candidate of a cell (Witness.Say).
@@ -116,11 +117,14 @@ type whyWords struct {
 	Given string `yaml:"given"`
 }
 
-// kindWords names the three kinds of house.
+// kindWords names the kinds of house (the last three for variants: words.go).
 type kindWords struct {
-	Row    string `yaml:"row"`
-	Column string `yaml:"column"`
-	Box    string `yaml:"box"`
+	Row      string `yaml:"row"`
+	Column   string `yaml:"column"`
+	Box      string `yaml:"box"`
+	Diagonal string `yaml:"diagonal"`
+	Window   string `yaml:"window"`
+	Region   string `yaml:"region"`
 }
 
 // listForm joins a list of words: two items with Two ("{a} and {b}"), more with Sep

@@ -475,13 +475,14 @@ func appendFrom(from []string, before []Branch, c board.Cell, dg board.Digit) []
 	return from
 }
 
-// SharedHouses returns the houses that contain every cell of cs, rows first.
+// SharedHouses returns the houses that contain every cell of cs, rows first, then
+// columns, boxes and the houses of variants (diagonals, windows).
 func SharedHouses(l *board.Layout, cs []board.Cell) []board.House {
 	if len(cs) == 0 {
 		return nil
 	}
 	var out []board.House
-	for _, h := range l.HousesOf(cs[0]) {
+	for _, h := range l.AllHousesOf(cs[0]) {
 		all := true
 		for _, c := range cs[1:] {
 			all = all && slices.Contains(l.HouseCells(h), c)

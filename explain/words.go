@@ -83,13 +83,73 @@ func (x wordsFor) capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[size:]
 }
 
-func (x wordsFor) house(h board.House) string {
-	form := x.w.Box
+// variantWords are the words for the houses variants add; they live in words.go so the
+// variant rules stay together. An empty form falls back to what classic Sudoku says
+// (box for region, notation for a diagonal or window), so an older catalogue still reads.
+type variantWords struct {
+	// Diagonal names d1 (r1c1 down to rNcN) and d2 (r1cN down to rNc1) in full: a
+	// diagonal has no number in prose ("the main diagonal", "the anti-diagonal").
+	Diagonal []string `yaml:"diagonal"`
+	// Window and Windows write one or several windoku windows ("window {n}").
+	Window  string `yaml:"window"`
+	Windows string `yaml:"windows"`
+	// Region and Regions write a jigsaw's boxes ("region {n}").
+	Region  string `yaml:"region"`
+	Regions string `yaml:"regions"`
+}
+
+// isRegion reports whether h is a box that is a jigsaw region.
+func (x wordsFor) isRegion(h board.House) bool {
+	return x.l.Kind(h) == board.Box && !x.l.Regular()
+}
+
+// kindForm is the language's form for one house of h's kind ("row {n}"), empty for a
+// diagonal, which is named in full.
+func (x wordsFor) kindForm(h board.House) string {
 	switch x.l.Kind(h) {
 	case board.Row:
-		form = x.w.Row
+		return x.w.Row
 	case board.Column:
-		form = x.w.Column
+		return x.w.Column
+	case board.Diagonal:
+		return ""
+	case board.Window:
+		return x.w.Window
+	}
+	if x.isRegion(h) && x.w.Region != "" {
+		return x.w.Region
+	}
+	return x.w.Box
+}
+
+// pluralForm is the language's form for several houses of h's kind ("rows {n}"), or
+// empty when each is written on its own.
+func (x wordsFor) pluralForm(h board.House) string {
+	switch x.l.Kind(h) {
+	case board.Row:
+		return x.w.Rows
+	case board.Column:
+		return x.w.Columns
+	case board.Diagonal:
+		return ""
+	case board.Window:
+		return x.w.Windows
+	}
+	if x.isRegion(h) {
+		return x.w.Regions
+	}
+	return x.w.Boxes
+}
+
+func (x wordsFor) house(h board.House) string {
+	if x.l.Kind(h) == board.Diagonal {
+		if i := x.l.Index(h); i < len(x.w.Diagonal) {
+			return x.w.Diagonal[i]
+		}
+	}
+	form := x.kindForm(h)
+	if form == "" {
+		return x.l.HouseName(h)
 	}
 	return subst(form, "n", strconv.Itoa(x.l.Index(h)+1))
 }
@@ -100,13 +160,26 @@ func (x wordsFor) kind(h board.House, plural bool) string {
 	if plural {
 		k = x.w.KindsPlural
 	}
-	switch x.l.Kind(h) {
-	case board.Row:
-		return k.Row
-	case board.Column:
-		return k.Column
+	word := k.Box
+	switch {
+	case x.l.Kind(h) == board.Row:
+		word = k.Row
+	case x.l.Kind(h) == board.Column:
+		word = k.Column
+	case x.l.Kind(h) == board.Diagonal:
+		word = k.Diagonal
+	case x.l.Kind(h) == board.Window:
+		word = k.Window
+	case x.isRegion(h):
+		word = k.Region
 	}
-	return k.Box
+	if word == "" {
+		if x.isRegion(h) {
+			return k.Box
+		}
+		return x.l.Kind(h).String()
+	}
+	return word
 }
 
 func (x wordsFor) houseList(hs []board.House) []string {
@@ -117,26 +190,28 @@ func (x wordsFor) houseList(hs []board.House) []string {
 	return out
 }
 
+// sameKind returns the numbers of hs when they are all of one kind (a region and a
+// box never meet: a layout has one or the other).
+func (x wordsFor) sameKind(hs []board.House) ([]string, bool) {
+	kind := x.l.Kind(hs[0])
+	nums := make([]string, len(hs))
+	for i, h := range hs {
+		if x.l.Kind(h) != kind {
+			return nil, false
+		}
+		nums[i] = strconv.Itoa(x.l.Index(h) + 1)
+	}
+	return nums, true
+}
+
 // houses writes several houses joined by "and", as "rows 2 and 6" when they are of one
 // kind and the language has a plural form.
 func (x wordsFor) houses(hs []board.House) string {
 	if len(hs) > 1 {
-		kind := x.l.Kind(hs[0])
-		same := true
-		nums := make([]string, len(hs))
-		for i, h := range hs {
-			same = same && x.l.Kind(h) == kind
-			nums[i] = strconv.Itoa(x.l.Index(h) + 1)
-		}
-		form := x.w.Boxes
-		switch kind {
-		case board.Row:
-			form = x.w.Rows
-		case board.Column:
-			form = x.w.Columns
-		}
-		if same && form != "" {
-			return subst(form, "n", x.w.And.join(nums))
+		if nums, same := x.sameKind(hs); same {
+			if form := x.pluralForm(hs[0]); form != "" {
+				return subst(form, "n", x.w.And.join(nums))
+			}
 		}
 	}
 	return x.w.And.join(x.houseList(hs))
@@ -146,29 +221,13 @@ func (x wordsFor) houses(hs []board.House) string {
 // one kind and the language writes several houses of a kind together.
 func (x wordsFor) housesOr(hs []board.House) string {
 	if len(hs) > 1 && x.w.Rows != "" {
-		kind := x.l.Kind(hs[0])
-		nums := make([]string, len(hs))
-		same := true
-		for i, h := range hs {
-			same = same && x.l.Kind(h) == kind
-			nums[i] = strconv.Itoa(x.l.Index(h) + 1)
-		}
-		if same {
-			return subst(x.kindForm(hs[0]), "n", x.w.Or.join(nums))
+		if nums, same := x.sameKind(hs); same {
+			if form := x.kindForm(hs[0]); form != "" {
+				return subst(form, "n", x.w.Or.join(nums))
+			}
 		}
 	}
 	return x.w.Or.join(x.houseList(hs))
-}
-
-// kindForm is the language's form for one house of h's kind ("row {n}").
-func (x wordsFor) kindForm(h board.House) string {
-	switch x.l.Kind(h) {
-	case board.Row:
-		return x.w.Row
-	case board.Column:
-		return x.w.Column
-	}
-	return x.w.Box
 }
 
 // article puts "a" or "an" before a number as English says it: "an 8", "an 11", "a 7".

@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -27,18 +28,44 @@ var words = map[explain.Lang]Words{
 		Previous: "Previous", Next: "Next", End: "Where the steps end", Keys: "Use the left and right arrow keys to move between steps.",
 		NoSolution: "The puzzle has no solution.", Several: "The puzzle has several solutions.",
 		SolvedSearch: "Solved in %d steps, some by search.", Solved: "Solved in %d steps; hardest technique: %s.",
-		Stuck: "The techniques stop after %d steps."},
+		Stuck:   "The techniques stop after %d steps.",
+		X:       "Sudoku-X: each shaded diagonal also holds every digit once.",
+		Windoku: "Windoku: each of the four shaded windows also holds every digit once.",
+		Jigsaw:  "Jigsaw: the regions inside the bold lines take the place of the boxes.",
+		Killer:  "Killer: the digits of each dashed cage add up to the small sum at its corner, with no digit twice."},
 	explain.JA: {Title: "stepdoku 解説", Puzzle: "問題", Step: "手順", Steps: "手順の一覧",
 		Previous: "前へ", Next: "次へ", End: "最後の盤面", Keys: "左右の矢印キーで手順を移動できます。",
 		NoSolution: "この問題には解がありません。", Several: "この問題には複数の解があります。",
 		SolvedSearch: "%d手で解けました（一部は探索による）。", Solved: "%d手で解けました。最も難しい手筋：%s。",
-		Stuck: "手筋は%d手で止まります。"},
+		Stuck:   "手筋は%d手で止まります。",
+		X:       "対角線ナンプレ：網掛けの2本の対角線にも、どの数字も1つずつ入ります。",
+		Windoku: "ウィンドウナンプレ：網掛けの4つのウィンドウにも、どの数字も1つずつ入ります。",
+		Jigsaw:  "ジグソーナンプレ：太線で囲まれたブロックが、正方形のブロックの代わりです。",
+		Killer:  "キラーナンプレ：点線のケージの数字を足すと角の小さな数になり、ケージの中で同じ数字は使えません。"},
 }
 
-// Words are the labels of the page in one language, and the forms of its summary line.
+// Words are the labels of the page in one language, the forms of its summary line, and
+// the legend of each variant (what its pictures draw beyond classic Sudoku).
 type Words struct {
 	Title, Puzzle, Step, Steps, Previous, Next, End, Keys string
 	NoSolution, Several, SolvedSearch, Solved, Stuck      string
+	X, Windoku, Jigsaw, Killer                            string
+}
+
+// legend says what the pictures of layout l draw beyond classic Sudoku, one sentence
+// per rule of its variant (empty for classic).
+func legend(l *board.Layout, ws Words) string {
+	var parts []string
+	v := l.Variant()
+	for _, r := range []struct {
+		v    board.Variant
+		says string
+	}{{board.X, ws.X}, {board.Windoku, ws.Windoku}, {board.Jigsaw, ws.Jigsaw}, {board.Killer, ws.Killer}} {
+		if v&r.v != 0 {
+			parts = append(parts, r.says)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // section is one screen of the walkthrough: the puzzle, a step, or the end.
@@ -55,6 +82,7 @@ type pageData struct {
 	Lang     string
 	Words    Words
 	Puzzle   string
+	Legend   string
 	Summary  string
 	Sections []section
 	Steps    int
@@ -90,7 +118,8 @@ func WriteOptions(w io.Writer, l *board.Layout, tr explain.Trace, opt Options) e
 	if err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang, ws)}
+	d := pageData{Lang: string(lang), Words: ws, Puzzle: tr.Puzzle, Steps: len(tr.Steps), Summary: summary(tr, lang, ws),
+		Legend: legend(l, ws)}
 	d.Sections = append(d.Sections, section{
 		ID: "step-0", Heading: ws.Puzzle,
 		Picture: template.HTML(svg.Render(states[0], nil, svg.Options{Title: ws.Puzzle, IDPrefix: "s0-"})),

@@ -2,6 +2,11 @@
 // by role, the candidates a step removes struck through in red, the digits it places in
 // green, and chain links as arcs (strong solid, weak dashed).
 //
+// Variants are drawn under the step: a jigsaw's regions in bold lines instead of boxes,
+// Sudoku-X diagonals and windoku windows lightly shaded in grey, killer cages as dashed
+// outlines inset inside their cells with the sum small at the first cell's top-left
+// corner, as killer books print them (variant.go).
+//
 // Every marked element carries data attributes (data-role, data-cell, data-digit,
 // data-house) so that tests and web pages can find what a picture shows without
 // reading its geometry. Colours come from the Okabe-Ito palette and each role also has
@@ -46,6 +51,9 @@ type Options struct {
 	// IDPrefix is put before the ids of the picture's hatch patterns, so that several
 	// pictures can share one HTML page.
 	IDPrefix string
+	// Cages are groups of cells to outline over a killer's dashed cages: the cages (or
+	// virtual cages) a step reasons with, the one it is about first (drawn boldest).
+	Cages [][]board.Cell
 }
 
 // Roles of marked elements, the values of data-role.
@@ -95,6 +103,9 @@ type geometry struct {
 	margin  float64 // room for the row and column numbers
 	subRows int     // candidate positions per cell, down and across
 	subCols int
+	// candTop and candPad keep candidates off the top and the other sides of a cell:
+	// a killer's cage outlines run inside the cells, with the sums at the top left.
+	candTop, candPad float64
 }
 
 func geometryOf(l *board.Layout) geometry {
@@ -105,7 +116,17 @@ func geometryOf(l *board.Layout) geometry {
 	case l.N() > 9:
 		cell = 46
 	}
-	return geometry{l: l, cell: cell, margin: 22, subRows: l.BoxRows(), subCols: l.BoxCols()}
+	g := geometry{l: l, cell: cell, margin: 22, subRows: l.BoxRows(), subCols: l.BoxCols()}
+	if !l.Regular() {
+		// A jigsaw's regions have no shape to lay candidates out by: take the classic
+		// box shape of its size, the nearest to square.
+		classic, _ := board.LayoutOf(l.N()) // l exists, so its size has a layout
+		g.subRows, g.subCols = classic.BoxRows(), classic.BoxCols()
+	}
+	if len(l.Cages()) > 0 {
+		g.candTop, g.candPad = cell*0.2, cell*0.08
+	}
+	return g
 }
 
 func (g geometry) size() float64 { return 2*g.margin + float64(g.l.N())*g.cell }
@@ -119,22 +140,31 @@ func (g geometry) cellXY(c board.Cell) (x, y float64) {
 func (g geometry) candXY(c board.Cell, d board.Digit) (x, y float64) {
 	x0, y0 := g.cellXY(c)
 	i := int(d) - 1
-	w, h := g.cell/float64(g.subCols), g.cell/float64(g.subRows)
-	return x0 + (float64(i%g.subCols)+0.5)*w, y0 + (float64(i/g.subCols)+0.5)*h
+	w, h := g.candCell()
+	return x0 + g.candPad + (float64(i%g.subCols)+0.5)*w, y0 + g.candTop + (float64(i/g.subCols)+0.5)*h
+}
+
+// candCell is the width and height of one candidate's place in a cell.
+func (g geometry) candCell() (w, h float64) {
+	return (g.cell - 2*g.candPad) / float64(g.subCols), (g.cell - g.candTop - g.candPad) / float64(g.subRows)
 }
 
 // candSize is the font size of a candidate and the radius of its mark.
 func (g geometry) candSize() (font, radius float64) {
-	s := math.Min(g.cell/float64(g.subCols), g.cell/float64(g.subRows))
+	w, h := g.candCell()
+	s := math.Min(w, h)
 	return s * 0.72, s * 0.46
 }
 
-// houseRect is the rectangle a house covers.
-func (g geometry) houseRect(h board.House) (x, y, w, hh float64) {
+// houseRect is the rectangle a house covers, and false when the house is not one (a
+// diagonal, a jigsaw region): then it is drawn cell by cell.
+func (g geometry) houseRect(h board.House) (x, y, w, hh float64, ok bool) {
 	cs := g.l.HouseCells(h)
 	x0, y0 := g.cellXY(cs[0])
 	x1, y1 := g.cellXY(cs[len(cs)-1])
-	return x0, y0, x1 - x0 + g.cell, y1 - y0 + g.cell
+	w, hh = x1-x0+g.cell, y1-y0+g.cell
+	rows, cols := int(math.Round(hh/g.cell)), int(math.Round(w/g.cell))
+	return x0, y0, w, hh, rows*cols == len(cs)
 }
 
 // num writes a coordinate with at most one decimal, so pictures are stable text.
@@ -208,11 +238,13 @@ func (p *painter) draw() {
 	}
 	p.defs()
 	p.printf(`<rect x="0" y="0" width="%s" height="%s" fill="#FFFFFF"/>`+"\n", size, size)
+	p.variantHouses()
 	if p.s != nil {
 		p.houses()
 		p.cells()
 	}
 	p.grid()
+	p.cages()
 	if p.s != nil && p.opt.Detail <= Pattern {
 		p.beams()
 	}
@@ -266,12 +298,22 @@ func (p *painter) houses() {
 }
 
 func (p *painter) house(h board.House, role, fill, hatch string) {
-	x, y, w, hh := p.g.houseRect(h)
-	p.printf(`<g data-role="%s" data-house="%s"><rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.8"/>`,
-		role, p.g.l.HouseName(h), num(x), num(y), num(w), num(hh), fill)
-	if hatch != "" {
-		p.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="url(#%s)" fill-opacity="0.6"/>`,
-			num(x), num(y), num(w), num(hh), p.id(hatch))
+	p.printf(`<g data-role="%s" data-house="%s">`, role, p.g.l.HouseName(h))
+	rect := func(x, y, w, hh float64) {
+		p.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.8"/>`,
+			num(x), num(y), num(w), num(hh), fill)
+		if hatch != "" {
+			p.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="url(#%s)" fill-opacity="0.6"/>`,
+				num(x), num(y), num(w), num(hh), p.id(hatch))
+		}
+	}
+	if x, y, w, hh, ok := p.g.houseRect(h); ok {
+		rect(x, y, w, hh)
+	} else {
+		for _, c := range p.g.l.HouseCells(h) {
+			x, y := p.g.cellXY(c)
+			rect(x, y, p.g.cell, p.g.cell)
+		}
 	}
 	p.printf("</g>\n")
 }
@@ -314,12 +356,16 @@ func (p *painter) cell(c board.Cell, role, fill, hatch, extra string) {
 	p.printf("</g>\n")
 }
 
-// grid draws the lines, thick around boxes, and the row and column numbers.
+// grid draws the lines, thick around boxes (a jigsaw's regions), and the row and column
+// numbers.
 func (p *painter) grid() {
 	n, m, c := p.g.l.N(), p.g.margin, p.g.cell
 	end := m + float64(n)*c
 	p.printf(`<g class="grid" stroke="%s" stroke-linecap="square">`+"\n", inkGrid)
-	for i := 0; i <= n; i++ {
+	if !p.g.l.Regular() {
+		p.regionLines()
+	}
+	for i := 0; p.g.l.Regular() && i <= n; i++ {
 		w := "0.6"
 		if i%p.g.l.BoxCols() == 0 {
 			w = "2.4"
@@ -327,7 +373,7 @@ func (p *painter) grid() {
 		x := num(m + float64(i)*c)
 		p.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke-width="%s"/>`+"\n", x, num(m), x, num(end), w)
 	}
-	for i := 0; i <= n; i++ {
+	for i := 0; p.g.l.Regular() && i <= n; i++ {
 		w := "0.6"
 		if i%p.g.l.BoxRows() == 0 {
 			w = "2.4"

@@ -21,6 +21,27 @@
     });
   }
 
+  // The rules chosen for a grid that cannot say them (Sudoku-X, windoku); left out
+  // when the puzzle says its own.
+  function withRules(body) {
+    if ($("variant").value) { body.variant = $("variant").value; }
+    return body;
+  }
+
+  // What a picture draws beyond classic Sudoku, read from the picture itself, so that
+  // the words match whatever the server drew.
+  var LEGENDS = [
+    ['[data-kind="diagonal"]', "Sudoku-X: each shaded diagonal also holds every digit once."],
+    ['[data-kind="window"]', "Windoku: each of the four shaded windows also holds every digit once."],
+    [".regions", "Jigsaw: the regions inside the bold lines take the place of the boxes."],
+    [".cage", "Killer: the digits of each dashed cage add up to the small sum at its corner, with no digit twice."]
+  ];
+  function showLegend() {
+    var svg = board();
+    $("legend").textContent = svg ? LEGENDS.filter(function (l) { return svg.querySelector(l[0]); })
+      .map(function (l) { return l[1]; }).join(" ") : "";
+  }
+
   function showError(err) { $("error").textContent = err ? String(err.message || err) : ""; }
 
   function puzzleText() { return $("puzzle").value.trim() || $("puzzle").placeholder; }
@@ -41,6 +62,7 @@
     }
     state.current = i;
     $("board").innerHTML = state.pictures[i];
+    showLegend();
     if (i === 0) { drawEntries(); }
     var step = i >= 1 && i <= state.steps.length ? state.steps[i - 1] : null;
     $("line").textContent = step ? step.line : "";
@@ -56,7 +78,7 @@
   function walk() {
     showError(null);
     $("hint").innerHTML = "";
-    state.request = { puzzle: puzzleText(), lang: $("lang").value, up_to: $("upto").value };
+    state.request = withRules({ puzzle: puzzleText(), lang: $("lang").value, up_to: $("upto").value });
     return post("/api/walk", state.request)
       .then(function (data) {
         state.pictures = new Array(data.screens);
@@ -90,7 +112,7 @@
   function check() {
     var text = $("puzzle").value.trim();
     if (!text) { $("verdict").textContent = ""; return; }
-    post("/api/check", { puzzle: text, rate: true }).then(function (v) {
+    post("/api/check", withRules({ puzzle: text, rate: true })).then(function (v) {
       var ok = v.verdict === "unique";
       var words = { unique: "valid, exactly one solution", several: "valid, but several solutions",
         "no-solution": "no solution", invalid: "invalid: " + (v.problems || []).join("; ") };
@@ -109,7 +131,7 @@
 
   function hint(level) {
     showError(null);
-    var body = { puzzle: puzzleText(), lang: $("lang").value, level: level, picture: true };
+    var body = withRules({ puzzle: puzzleText(), lang: $("lang").value, level: level, picture: true });
     if ($("grid").value.trim()) { body.grid = $("grid").value.trim(); }
     return post("/api/hint", body).then(function (h) {
       var list = $("hint");
@@ -126,6 +148,7 @@
       list.setAttribute("data-level", String(h.level || 0));
       if (h.picture) {
         $("board").innerHTML = h.picture;
+        showLegend();
         $("counter").textContent = "hint";
         $("line").textContent = "";
         $("prose").textContent = "";
@@ -217,6 +240,7 @@
   $("prev").addEventListener("click", function () { show(state.current - 1); });
   $("next").addEventListener("click", function () { show(state.current + 1); });
   $("marks").addEventListener("change", function () { $("board").classList.toggle("nomarks", !this.checked); });
+  $("variant").addEventListener("change", check);
   $("puzzle").addEventListener("input", function () {
     clearTimeout(checkTimer);
     checkTimer = setTimeout(check, 300);
