@@ -199,6 +199,7 @@ func TestReadSharedVariantSets(t *testing.T) {
 				require.NoError(t, err, "line %d", r.Line())
 				got++
 				require.Equal(t, tc.want, b.Layout().Variant(), "line %d", r.Line())
+				require.Empty(t, describeAll(b), "line %d", r.Line())
 				if tc.want&Killer == 0 {
 					require.Positive(t, b.Givens().Count(), "line %d", r.Line())
 				}
@@ -352,4 +353,63 @@ func TestVariantJSONRoundTrip(t *testing.T) {
 	data, err = classic.MarshalJSON()
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), "variant")
+}
+
+func TestVariantProblems(t *testing.T) {
+	g := strings.Repeat(".", 81)
+	kill := func(givens string, sums map[string]int) string {
+		f := strings.Fields(tripleKiller(givens))
+		var parts []string
+		for _, part := range strings.Split(f[2], ",") {
+			k, v, _ := strings.Cut(part, "=")
+			if s, ok := sums[k]; ok {
+				v = fmt.Sprint(s)
+			}
+			parts = append(parts, k+"="+v)
+		}
+		return f[0] + " " + f[1] + " " + strings.Join(parts, ",")
+	}
+	with := func(s string, at int, ch byte) string { return s[:at] + string(ch) + s[at+1:] }
+	for _, tc := range []struct {
+		name string
+		in   string
+		v    Variant
+		want []string
+	}{
+		{"valid killer", kill(g, nil), 0, nil},
+		{"sum too large", kill(g, map[string]int{"A": 25}), 0, []string{
+			"the 3-cell cage of 25 at r1c1: three different digits make 6 to 24",
+			"the cage sums add up to 418, not 405, and the cages cover the whole grid"}},
+		{"sum too small", kill(g, map[string]int{"A": 5, "B": 25}), 0, []string{
+			"the 3-cell cage of 5 at r1c1: three different digits make 6 to 24",
+			"the 3-cell cage of 25 at r1c4: three different digits make 6 to 24",
+			"the cage sums add up to 402, not 405, and the cages cover the whole grid"}},
+		{"full cage of another sum", kill(with(with(with(g, 0, '1'), 1, '2'), 2, '4'), nil), 0, []string{
+			"the 3-cell cage of 12 at r1c1 holds 1+2+4 = 7"}},
+		{"held digits leave too little", kill(with(g, 0, '9'), map[string]int{"A": 11, "B": 22}), 0, []string{
+			"the 3-cell cage of 11 at r1c1 holds 9, which leaves 2 for 2 empty cells, and no two different digits the cage does not hold yet make it"}},
+		{"held digits leave a held one", kill(with(with(g, 0, '1'), 1, '9'), map[string]int{"A": 19, "B": 14}), 0, []string{
+			"the 3-cell cage of 19 at r1c1 holds 1+9, which leaves 9 for its empty cell, and no digit the cage does not hold yet is 9"}},
+		{"digit twice in a cage", kill(with(with(g, 0, '5'), 2, '5'), nil), 0, []string{
+			"5 twice in row 1: r1c1, r1c3", "5 twice in box 1: r1c1, r1c3",
+			"5 twice in the 3-cell cage of 12 at r1c1: r1c1, r1c3"}},
+		{"partial killer without givens", g + " " + strings.Repeat(".", 79) + "AA A=3", 0, []string{
+			"79 cells in no cage, and a killer without givens needs every cell in one: r1c1, r1c2"}},
+		{"partial killer with a given", "1" + g[1:] + " " + strings.Repeat(".", 79) + "AA A=3", 0, nil},
+		{"digit twice on a diagonal", with(with(g, 0, '3'), 80, '3'), X, []string{"3 twice in diagonal 1: r1c1, r9c9"}},
+		{"digit twice in a window", with(with(g, 10, '3'), 30, '3'), Windoku, []string{"3 twice in window 1: r2c2, r4c4"}},
+		{"digit twice in a region", with(with(wikiPuzzle, 2, '5'), 1, '.') + " " + boxRegions, 0, []string{"5 twice in row 1: r1c1, r1c3", "5 twice in region 9: r1c1, r1c3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := ParseAs(tc.in, tc.v)
+			require.NoError(t, err)
+			got := describeAll(b)
+			if len(tc.want) > 0 && strings.Contains(tc.want[0], "79 cells") {
+				require.Len(t, got, 1)
+				assert.True(t, strings.HasPrefix(got[0], tc.want[0]), got[0])
+				return
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
 }
