@@ -31,10 +31,10 @@ const (
 // Problem is one reason a grid cannot be solved, with its place.
 type Problem struct {
 	Kind  ProblemKind
-	Digit Digit  // the digit concerned (Duplicate, NoPlace, CageDuplicate)
-	House House  // the house concerned (Duplicate, NoPlace)
-	Cage  int    // the index in Layout.Cages of the cage concerned (CageDuplicate, CageSum)
-	Total int    // the sum of every cage (CageTotal)
+	Digit Digit // the digit concerned (Duplicate, NoPlace, CageDuplicate)
+	House House // the house concerned (Duplicate, NoPlace)
+	Cage  int   // the index in Layout.Cages of the cage concerned (CageDuplicate, CageSum)
+	Total int   // the sum of every cage (CageTotal)
 	// Cells: the cells that hold the duplicate, the cell with no candidate, the cells in
 	// no cage, or the cells of the cage that hold a value (CageSum, with their Values).
 	Cells  []Cell
