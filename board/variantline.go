@@ -415,3 +415,65 @@ func parseWikiKiller(text string, i, line int) (*Board, error) {
 	}
 	return New(l), nil
 }
+
+// OnLayout returns a copy of b on l, a layout of the same size with its own rules (the
+// variant of the puzzle a player's grid belongs to, say): the same givens and placed
+// values, and the candidates that both b and the peers of l allow.
+func (b *Board) OnLayout(l *Layout) (*Board, error) {
+	if l.n != b.l.n {
+		return nil, fmt.Errorf("board: a %dx%d grid does not go on a %dx%d layout", b.l.n, b.l.n, l.n, l.n)
+	}
+	if l == b.l {
+		return b.Clone(), nil
+	}
+	return relayout(b, l), nil
+}
+
+// OnLayout returns the same marks on l, a layout of the same size (the variant of the
+// puzzle they are for): marks are as written, so nothing changes but the rules.
+func (m *Marks) OnLayout(l *Layout) (*Marks, error) {
+	if l.n != m.l.n {
+		return nil, fmt.Errorf("board: %dx%d marks do not go on a %dx%d layout", m.l.n, m.l.n, l.n, l.n)
+	}
+	out := *m
+	out.l = l
+	out.digits = slices.Clone(m.digits)
+	out.values = slices.Clone(m.values)
+	return &out, nil
+}
+
+// cageLabels are the labels VariantLine gives cages, in order: letters, digits, then
+// marks that no part of the line form uses otherwise.
+const cageLabels = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$%&()*+-/:<>?@[]^_{|}~"
+
+// VariantLine writes b as one line that ParseVariantLine reads back: the values (as
+// String), then the region labels of a jigsaw, or the cage labels and sums of a killer
+// ("A=12,B=17,..."). X and windoku are not written: ParseAs(line, v) with the layout's
+// variant reads any of them back. A classic board writes String. A killer of more
+// cages than there are labels (86) is written without its cages: use JSON.
+func (b *Board) VariantLine() string {
+	l := b.l
+	var sb strings.Builder
+	sb.WriteString(b.String())
+	if l.regions != nil {
+		sb.WriteByte(' ')
+		for _, r := range l.regions {
+			sb.WriteRune(regionRune(r))
+		}
+	}
+	if len(l.cages) > 0 && len(l.cages) <= len(cageLabels) {
+		labels := []byte(strings.Repeat(".", l.Cells()))
+		var sums []string
+		for k, cg := range l.cages {
+			for _, c := range cg.Cells {
+				labels[c] = cageLabels[k]
+			}
+			sums = append(sums, fmt.Sprintf("%c=%d", cageLabels[k], cg.Sum))
+		}
+		sb.WriteByte(' ')
+		sb.Write(labels)
+		sb.WriteByte(' ')
+		sb.WriteString(strings.Join(sums, ","))
+	}
+	return sb.String()
+}

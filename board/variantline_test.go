@@ -413,3 +413,26 @@ func TestVariantProblems(t *testing.T) {
 		})
 	}
 }
+
+func TestVariantLine(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		v  Variant
+	}{
+		{tripleKiller(wikiPuzzle), X},
+		{wikiPuzzle + " " + boxRegions, Windoku},
+		{wikiPuzzle, X},
+		{wikiPuzzle, 0},
+	} {
+		b, err := ParseAs(tc.in, tc.v)
+		require.NoError(t, err)
+		line := b.VariantLine()
+		got, err := ParseAs(line, tc.v)
+		require.NoError(t, err, line)
+		assert.Equal(t, b.Layout().Spec(), got.Layout().Spec(), line)
+		assert.Equal(t, b.String(), got.String())
+	}
+	b, err := Parse(wikiPuzzle + " " + boxRegions)
+	require.NoError(t, err)
+	assert.Equal(t, wikiPuzzle+" "+boxRegions, b.VariantLine())
+}

@@ -23,6 +23,7 @@ it is not, which cell rules it out and through which house.`,
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		why := fs.String("why", "", "explain each digit of this cell, e.g. r3c4")
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code

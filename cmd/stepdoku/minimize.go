@@ -29,6 +29,7 @@ error, and the exit code is then 1.`,
 		seedFlag := fs.String("seed", "", "random seed, a number: the same seed removes givens in the same order")
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
