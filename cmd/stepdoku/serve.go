@@ -260,10 +260,10 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	})
 	mux.HandleFunc("GET /api/techniques", apiTechniques)
 	// The fields each call takes; any other is refused.
-	explainFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
-	walkFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "from"}
-	hintFields := []string{"puzzle", "grid", "marks", "level", "lang", "picture"}
-	checkFields := []string{"puzzle", "logic", "up_to", "techniques", "with", "rate"}
+	explainFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
+	walkFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "from"}
+	hintFields := []string{"puzzle", "variant", "grid", "marks", "level", "lang", "picture"}
+	checkFields := []string{"puzzle", "variant", "logic", "up_to", "techniques", "with", "rate"}
 	mux.HandleFunc("POST /api/explain", s.api(explainFields, apiExplain))
 	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
