@@ -113,7 +113,7 @@ var lineLengthsDown = []int{15625, 4096, 1728, 729, 625, 512, 256, 216, 144, 81,
 // rules out is dropped, since placing a digit removes it from the peers.
 //
 // Variants are read where the input says which: a line of givens and region labels
-// is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
+// (or a grid of givens followed by a grid of region labels) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
 // are the CodinGame killer form (N rows of "givens cagelabels", then "a=12 b=17 ..."),
 // a SudokuWiki killer string or URL (cage colours, a comma, two-digit sums at the
 // first cell of each cage) and JSON with "regions" or "cages". A line that holds more
@@ -377,6 +377,10 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 	if ended && codinGameRows(rows) {
 		r.ahead = r.ahead[used:]
 		return parseCodinGame(rows)
+	}
+	if grid, regions, ok := jigsawGrids(rows); ended && ok {
+		r.ahead = r.ahead[used:]
+		return parseJigsawGrids(grid, regions)
 	}
 	if ended {
 		var g *Board

@@ -477,3 +477,51 @@ func (b *Board) VariantLine() string {
 	}
 	return sb.String()
 }
+
+// jigsawGrids returns the givens rows and the region labels of a block that writes a
+// jigsaw as two grids, N rows of values (any grid form) then N rows of N region labels
+// ('|' and spaces left out), and false for any other block.
+func jigsawGrids(rows []srcLine) (grid []srcLine, regions string, ok bool) {
+	var body []srcLine
+	for _, r := range rows {
+		if !isBorder(r.text) {
+			body = append(body, r)
+		}
+	}
+	n := len(body) / 2
+	if _, err := LayoutOf(n); err != nil || len(body) != 2*n {
+		return nil, "", false
+	}
+	var sb strings.Builder
+	for _, r := range body[n:] {
+		row := strings.NewReplacer("|", "", " ", "", "\t", "").Replace(r.text)
+		if len(row) != n {
+			return nil, "", false
+		}
+		sb.WriteString(row)
+	}
+	if !regionsField(sb.String(), n) {
+		return nil, "", false
+	}
+	return body[:n], sb.String(), true
+}
+
+// parseJigsawGrids reads a jigsaw written as two grids (see jigsawGrids).
+func parseJigsawGrids(grid []srcLine, labels string) (*Board, error) {
+	b, err := parseGrid(grid)
+	if err != nil {
+		return nil, err
+	}
+	n := b.l.n
+	regions, err := parseRegions(labels, n)
+	if err == nil {
+		var l *Layout
+		if l, err = NewLayout(Spec{N: n, Regions: regions}); err == nil {
+			return relayout(b, l), nil
+		}
+		err = layoutParseError(err)
+	}
+	pe := err.(*ParseError)
+	pe.Line = grid[len(grid)-1].n + 1
+	return nil, pe
+}

@@ -436,3 +436,29 @@ func TestVariantLine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, wikiPuzzle+" "+boxRegions, b.VariantLine())
 }
+
+func TestParseJigsawGrids(t *testing.T) {
+	var rows, regions strings.Builder
+	for r := range 9 {
+		rows.WriteString(wikiPuzzle[9*r:9*r+9] + "\n")
+		regions.WriteString(boxRegions[9*r:9*r+3] + "|" + boxRegions[9*r+3:9*r+6] + "|" + boxRegions[9*r+6:9*r+9] + "\n")
+	}
+	b, err := Parse(rows.String() + regions.String())
+	require.NoError(t, err)
+	assert.Equal(t, Jigsaw, b.Layout().Variant())
+	assert.Equal(t, wikiPuzzle, b.String())
+	want, err := Parse(wikiPuzzle + " " + boxRegions)
+	require.NoError(t, err)
+	assert.Equal(t, want.Layout().Spec(), b.Layout().Spec())
+
+	// A grid followed by its solution is no jigsaw: it stays an error, as before.
+	var sol strings.Builder
+	for r := range 9 {
+		sol.WriteString(wikiSolution[9*r:9*r+9] + "\n")
+	}
+	_, err = Parse(rows.String() + sol.String())
+	assert.ErrorContains(t, err, "got 18 rows, want 9")
+
+	_, err = Parse("# jigsaw\n" + rows.String() + strings.Replace(regions.String(), "9", "1", 1))
+	assert.EqualError(t, err, "board: line 11: region 1 has 10 cells, want 9; region 9 has 8 cells, want 9")
+}
