@@ -61,7 +61,16 @@ error, and the exit code is then 1.`,
 				exit = exitNegative
 				return nil
 			}
-			_, err := fmt.Fprintln(o.w, board.Line(r.p))
+			line := board.Line(r.p)
+			if p.b.Layout().Variant() != 0 {
+				// The regions or cages go with the givens, so the line reads back.
+				b, err := board.FromDigits(p.b.Layout(), r.p)
+				if err != nil {
+					return err
+				}
+				line = b.VariantLine()
+			}
+			_, err := fmt.Fprintln(o.w, line)
 			return err
 		})
 		return batchExit(e, err, exit)

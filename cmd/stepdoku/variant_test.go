@@ -223,6 +223,26 @@ func TestVariantsEndToEnd(t *testing.T) {
 			r = runCLI(t, "", args("explain", "--detail", "brief")...)
 			assert.Equal(t, exitOK, r.code, r.stderr)
 			assert.NotEmpty(t, r.stdout)
+
+			// minimize writes the regions or cages with the givens, so its line reads back.
+			r = runCLI(t, "", args("minimize", "--seed", "1")...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			v, err := board.ParseVariant(tc.variant)
+			require.NoError(t, err)
+			in, err := board.ParseAs(puzzle, v)
+			require.NoError(t, err)
+			out, err := board.ParseAs(strings.TrimSpace(r.stdout), v)
+			require.NoError(t, err, r.stdout)
+			assert.Equal(t, in.Layout().Spec(), out.Layout().Spec())
 		})
 	}
+}
+
+func TestTransformRefusesVariants(t *testing.T) {
+	r := runCLI(t, "", "transform", "--seed", "1", example+" "+boxRegions)
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "transform takes classic puzzles; this one is jigsaw")
+	r = runCLI(t, "", "transform", "--seed", "1", rowTripleKiller(strings.Repeat(".", 81), 0))
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "this one is killer")
 }
