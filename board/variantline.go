@@ -165,7 +165,7 @@ func withRules(b *Board, v Variant) (*Board, error) {
 	case missing == 0:
 		return b, nil
 	case missing&Jigsaw != 0:
-		return nil, &ParseError{Msg: fmt.Sprintf("a %s puzzle needs its regions: givens and %d region labels on one line, or JSON with \"regions\"", v, l.Cells())}
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s puzzle needs its regions: givens and %d region labels on one line, a grid of givens then a grid of region labels, or JSON with \"regions\"", v, l.Cells())}
 	case missing&Killer != 0:
 		return nil, &ParseError{Msg: fmt.Sprintf("a %s puzzle needs its cages: givens, %d cage labels and sums (A=12,B=17,...) on one line, a SudokuWiki killer string, or JSON with \"cages\"", v, l.Cells())}
 	}
@@ -232,6 +232,9 @@ func parseRegions(s string, n int) ([]int, error) {
 	if len(s) != n*n {
 		return nil, &ParseError{Msg: fmt.Sprintf("got %d region labels, want %d", len(s), n*n)}
 	}
+	if out, ok := letterRegions(s, n); ok {
+		return out, nil
+	}
 	out := make([]int, n*n)
 	for i := range n * n {
 		r := regionLabel(s[i])
@@ -241,6 +244,26 @@ func parseRegions(s string, n int) ([]int, error) {
 		out[i] = r
 	}
 	return out, nil
+}
+
+// letterRegions reads regions labelled by N letters of any choice ("aaabbbccc..."),
+// numbered in the order they first appear; false when s is not written so.
+func letterRegions(s string, n int) ([]int, bool) {
+	num := map[byte]int{}
+	out := make([]int, len(s))
+	for i := range len(s) {
+		if !isLetter(rune(s[i])) || n > 9 && s[i] < 'a' {
+			// Above 9x9, capitals are region numbers 10 and up (1-9, then A-Z).
+			return nil, false
+		}
+		k, ok := num[s[i]]
+		if !ok {
+			k = len(num)
+			num[s[i]] = k
+		}
+		out[i] = k
+	}
+	return out, len(num) == n
 }
 
 // parseCages reads cage labels (one per cell, '.' for none) and sums ("A=12,B=17").

@@ -462,3 +462,22 @@ func TestParseJigsawGrids(t *testing.T) {
 	_, err = Parse("# jigsaw\n" + rows.String() + strings.Replace(regions.String(), "9", "1", 1))
 	assert.EqualError(t, err, "board: line 11: region 1 has 10 cells, want 9; region 9 has 8 cells, want 9")
 }
+
+func TestJigsawLetterRegions(t *testing.T) {
+	letters := strings.Map(func(r rune) rune { return 'a' + r - '1' }, boxRegions)
+	// Letters could be cage labels too: the line asks which it is, unless told.
+	_, err := Parse(wikiPuzzle + " " + letters)
+	assert.ErrorContains(t, err, "--variant")
+	b, err := ParseAs(wikiPuzzle+" "+letters, Jigsaw)
+	require.NoError(t, err)
+	want, err := Parse(wikiPuzzle + " " + boxRegions)
+	require.NoError(t, err)
+	// Letters are numbered in the order they appear, so the regions are the same sets.
+	for k := range 9 {
+		r := b.Layout().HouseSet(b.Layout().BoxHouse(k))
+		w := want.Layout().BoxOf(r.Cells()[0])
+		assert.Equal(t, want.Layout().HouseSet(want.Layout().BoxHouse(w)), r, "region %d", k+1)
+	}
+	_, err = ParseAs(wikiPuzzle+" "+strings.Repeat("abcdefghij", 8)+"a", Jigsaw)
+	assert.ErrorContains(t, err, `r1c1: 'a' is not a region label of a 9x9 grid`)
+}

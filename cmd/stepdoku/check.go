@@ -23,7 +23,10 @@ func checkCommand() command {
 		usage: "[flags] [PUZZLE|FILE|-]",
 		short: "validity problems and the number of solutions",
 		long: `Reports every validity problem of a puzzle with its place (a digit twice in a
-house, a cell with no candidate left, a digit with no place left in a house), then
+house, a cell with no candidate left, a digit with no place left in a house; on a
+killer, a digit twice in a cage, a cage whose sum its cells cannot make, sums that
+do not add up to 405 over cages covering the grid, cells in no cage of a killer
+without givens; a jigsaw region of the wrong size is an input error), then
 whether it has no solution, exactly one, or several (and the cells where two of
 them differ). --solution shows the solution, or two of several.
 

@@ -21,7 +21,9 @@ func solveCommand() command {
 (one 81-character line per puzzle with --format line, the default for a file of
 several puzzles; one JSON object per puzzle and line with --format json). A puzzle
 with several solutions is said to have them, and one is printed. A file is read as
-it is worked on, on every core (--jobs), and written in input order.
+it is worked on, on every core (--jobs), and written in input order. Jigsaw and
+killer lines are solved under their rules; --variant says the rules of the rest
+(x, windoku, or several joined by +).
 
 Exit 1 when a puzzle has no solution or several.`,
 	}
