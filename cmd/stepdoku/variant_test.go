@@ -246,3 +246,24 @@ func TestTransformRefusesVariants(t *testing.T) {
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.stderr, "this one is killer")
 }
+
+// TestHintVariantGrid checks that a player's grid and marks, written as classic forms,
+// are taken under the puzzle's rules rather than refused as another layout.
+func TestHintVariantGrid(t *testing.T) {
+	f := sharedLine(t, "x-dev.txt")
+	g := f[0]
+	marks := runCLI(t, "", "candidates", "--variant", "x", g)
+	require.Equal(t, exitOK, marks.code, marks.stderr)
+	for _, args := range [][]string{
+		{"hint", "--variant", "x", g, "--grid", g},
+		{"hint", "--variant", "x", g, "--marks", marks.stdout},
+	} {
+		r := runCLI(t, "", args...)
+		assert.Equal(t, exitOK, r.code, "%v: %s", args[:4], r.stderr)
+		assert.Contains(t, r.stdout, "Look for a pattern of this kind")
+	}
+	srv := httptest.NewServer(newHandler())
+	defer srv.Close()
+	status, got := post(t, srv, "/api/hint", `{"puzzle": "`+g+`", "variant": "x", "grid": "`+g+`"}`)
+	assert.Equal(t, http.StatusOK, status, "%v", got)
+}
