@@ -44,7 +44,7 @@ func ParseVariantLine(s string, v Variant) (*Board, error) {
 		}
 		spec.Regions = regions
 	case v&Killer != 0:
-		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its cages and sums after the givens (labels A=12,B=17,...)", v)}
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its cages after the givens: %d cage labels, then the sums as A=12,B=17,...", v, n*n)}
 	case v&Jigsaw != 0:
 		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its regions after the givens", v)}
 	}

@@ -98,7 +98,7 @@ func TestParseVariantErrors(t *testing.T) {
 		{"the same asks for --variant", g + " " + letters, 0, "--variant"},
 		{"regions of the wrong size", wikiPuzzle + " " + badRegions, 0, "region 1 has 10 cells, want 9; region 9 has 8 cells, want 9"},
 		{"jigsaw without regions", wikiPuzzle, Jigsaw, "a jigsaw line needs its regions after the givens"},
-		{"killer without cages", wikiPuzzle, Killer, "a killer line needs its cages and sums"},
+		{"killer without cages", wikiPuzzle, Killer, "a killer line needs its cages after the givens: 81 cage labels, then the sums"},
 		{"killer without cages in a grid", "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n", Killer, "line 1: a killer puzzle needs its cages"},
 		{"jigsaw on a killer line", tripleKiller(g), Jigsaw, "a jigsaw killer needs them"},
 		{"short regions", wikiPuzzle + " 1234", Jigsaw, "got 4 region labels, want 81"},

@@ -67,7 +67,7 @@ func TestVariantInputErrors(t *testing.T) {
 		{"jigsaw without regions in a file", []string{"check", "--variant", "jigsaw", classic}, exitUsage, []string{
 			"classic.txt, line 2: a jigsaw line needs its regions after the givens",
 			"classic.txt, line 3: a jigsaw line needs its regions after the givens"}},
-		{"killer without cages", []string{"explain", "--variant", "killer", example}, exitUsage, []string{"a killer line needs its cages and sums"}},
+		{"killer without cages", []string{"explain", "--variant", "killer", example}, exitUsage, []string{"a killer line needs its cages after the givens: 81 cage labels, then the sums"}},
 		{"jigsaw on a killer line", []string{"solve", "--variant", "jigsaw", rowTripleKiller(strings.Repeat(".", 81), 0)}, exitUsage, []string{"a jigsaw killer needs them"}},
 		{"labels without sums", []string{"check", example + " " + strings.Repeat("ABCDEFGHI", 9)}, exitUsage, []string{"neither regions", "--variant"}},
 		{"regions of the wrong size", []string{"check", badRegions}, exitUsage, []string{"regions.txt, line 2: region 1 has 10 cells, want 9; region 9 has 8 cells, want 9"}},
