@@ -267,3 +267,49 @@ func TestHintVariantGrid(t *testing.T) {
 	status, got := post(t, srv, "/api/hint", `{"puzzle": "`+g+`", "variant": "x", "grid": "`+g+`"}`)
 	assert.Equal(t, http.StatusOK, status, "%v", got)
 }
+
+// TestVariantsGeneralSearch solves and checks a jigsaw, a Sudoku-X and a windoku from the
+// command line with the general search, which already follows a layout's houses; it
+// does not wait for the variant-aware default search (see TestVariantsEndToEnd).
+func TestVariantsGeneralSearch(t *testing.T) {
+	for _, tc := range []struct{ file, variant string }{
+		{"jigsaw-dev.txt", ""},
+		{"x-dev.txt", "x"},
+		{"windoku-dev.txt", "windoku"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			f := sharedLine(t, tc.file)
+			puzzle, solution := strings.Join(f[:len(f)-1], " "), f[len(f)-1]
+			args := func(cmd ...string) []string {
+				cmd = append(cmd, "--search", "general")
+				if tc.variant != "" {
+					cmd = append(cmd, "--variant", tc.variant)
+				}
+				return append(cmd, puzzle)
+			}
+			r := runCLI(t, "", args("solve", "--format", "line")...)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			assert.Equal(t, solution+"\n", r.stdout)
+
+			r = runCLI(t, "", args("check", "--format", "json")...)
+			var doc checkJSON
+			require.NoError(t, json.Unmarshal([]byte(r.stdout), &doc), r.stdout)
+			assert.Equal(t, "unique", doc.Verdict)
+			want := tc.variant
+			if want == "" {
+				want = "jigsaw"
+			}
+			assert.Equal(t, want, doc.Variant)
+
+			// Without its rules, a Sudoku-X or windoku puzzle is (most often) not unique:
+			// the rules matter, and --variant gives them.
+			if tc.variant != "" {
+				r = runCLI(t, "", "check", "--search", "general", "--format", "json", puzzle)
+				var classic checkJSON
+				require.NoError(t, json.Unmarshal([]byte(r.stdout), &classic), r.stdout)
+				assert.Equal(t, "several", classic.Verdict)
+				assert.Empty(t, classic.Variant)
+			}
+		})
+	}
+}
