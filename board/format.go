@@ -286,9 +286,18 @@ func (b *Board) CandidateLine() string {
 // boardJSON is the JSON form of a Board (see MarshalJSON).
 type boardJSON struct {
 	Size       int              `json:"size"`
+	Variant    *string          `json:"variant"`
 	Puzzle     *string          `json:"puzzle"`
 	Grid       *string          `json:"grid"`
 	Candidates map[string][]int `json:"candidates"`
+	Regions    *string          `json:"regions"`
+	Cages      []cageJSON       `json:"cages"`
+}
+
+// cageJSON is a killer cage in the JSON form: {"sum":12,"cells":["r1c1","r1c2"]}.
+type cageJSON struct {
+	Sum   int      `json:"sum"`
+	Cells []string `json:"cells"`
 }
 
 // MarshalJSON writes the board as an object with four keys:
@@ -300,9 +309,16 @@ type boardJSON struct {
 // maps every empty cell, in cell order, to its candidates as numbers ([] for a cell
 // with none).
 //
+// A variant adds "variant" after size ("x", "jigsaw", "killer+x": see Variant.String)
+// and, at the end, "regions" (a jigsaw: N*N region labels, 1-9 then A-Z, row by row)
+// and "cages" (a killer: [{"sum":12,"cells":["r1c1","r1c2"]},...]); a classic board
+// has none of them.
+//
 // UnmarshalJSON (and Parse) read it back. There, only grid is required: without size the
 // length of grid gives it, without puzzle every value of grid is a given, and an empty
-// cell left out of candidates keeps every candidate its peers allow. Unknown keys fail.
+// cell left out of candidates keeps every candidate its peers allow. regions or cages
+// make a jigsaw or a killer without "variant"; "variant" alone says X or windoku. Unknown
+// keys fail.
 func (b *Board) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	puzzle := make([]byte, len(b.values))
@@ -312,7 +328,11 @@ func (b *Board) MarshalJSON() ([]byte, error) {
 			puzzle[c] = byte(d.Rune())
 		}
 	}
-	fmt.Fprintf(&buf, `{"size":%d,"puzzle":%q,"grid":%q,"candidates":{`, b.l.n, puzzle, b.String())
+	fmt.Fprintf(&buf, `{"size":%d,`, b.l.n)
+	if v := b.l.Variant(); v != 0 {
+		fmt.Fprintf(&buf, `"variant":%q,`, v.String())
+	}
+	fmt.Fprintf(&buf, `"puzzle":%q,"grid":%q,"candidates":{`, puzzle, b.String())
 	first := true
 	for c, d := range b.values {
 		if d != 0 {
@@ -331,7 +351,32 @@ func (b *Board) MarshalJSON() ([]byte, error) {
 		}
 		buf.WriteByte(']')
 	}
-	buf.WriteString("}}")
+	buf.WriteByte('}')
+	if b.l.regions != nil {
+		labels := make([]rune, len(b.l.regions))
+		for c, r := range b.l.regions {
+			labels[c] = regionRune(r)
+		}
+		fmt.Fprintf(&buf, `,"regions":%q`, string(labels))
+	}
+	if len(b.l.cages) > 0 {
+		buf.WriteString(`,"cages":[`)
+		for i, cg := range b.l.cages {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			fmt.Fprintf(&buf, `{"sum":%d,"cells":[`, cg.Sum)
+			for k, c := range cg.Cells {
+				if k > 0 {
+					buf.WriteByte(',')
+				}
+				fmt.Fprintf(&buf, "%q", b.l.CellName(c))
+			}
+			buf.WriteString("]}")
+		}
+		buf.WriteByte(']')
+	}
+	buf.WriteByte('}')
 	return buf.Bytes(), nil
 }
 
@@ -369,6 +414,9 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 			return &ParseError{Msg: fmt.Sprintf("json: grid: got %d cells, want 81", len(grid))}
 		}
 		return &ParseError{Msg: fmt.Sprintf("json: size: no layout for a %dx%d grid", n, n)}
+	}
+	if l, err = j.layout(l); err != nil {
+		return err
 	}
 	values, err := jsonLine("grid", grid, n)
 	if err != nil {
@@ -422,6 +470,56 @@ func (b *Board) UnmarshalJSON(data []byte) error {
 	}
 	*b = *nb
 	return nil
+}
+
+// layout returns the layout the variant keys of j describe on the classic layout l.
+func (j *boardJSON) layout(l *Layout) (*Layout, error) {
+	var v Variant
+	if j.Variant != nil {
+		var err error
+		if v, err = ParseVariant(*j.Variant); err != nil {
+			return nil, &ParseError{Msg: "json: variant: " + strings.TrimPrefix(err.Error(), "board: ")}
+		}
+	}
+	n := l.n
+	spec := Spec{N: n, Diagonals: v&X != 0, Windows: v&Windoku != 0}
+	switch {
+	case j.Regions != nil:
+		regions, err := parseRegions(*j.Regions, n)
+		if err != nil {
+			return nil, &ParseError{Msg: "json: regions: " + err.(*ParseError).Msg}
+		}
+		spec.Regions = regions
+	case v&Jigsaw != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf(`json: variant %q needs "regions", %d region labels`, *j.Variant, n*n)}
+	}
+	switch {
+	case j.Cages != nil:
+		for i, cj := range j.Cages {
+			cg := Cage{Sum: cj.Sum}
+			if cj.Sum < 1 {
+				return nil, &ParseError{Msg: fmt.Sprintf("json: cages: cage %d: sum %d, want a positive number", i+1, cj.Sum)}
+			}
+			for _, name := range cj.Cells {
+				c, err := l.ParseCell(name)
+				if err != nil {
+					return nil, &ParseError{Msg: fmt.Sprintf("json: cages: cage %d: %s", i+1, strings.TrimPrefix(err.Error(), "board: "))}
+				}
+				cg.Cells = append(cg.Cells, c)
+			}
+			spec.Cages = append(spec.Cages, cg)
+		}
+		if len(spec.Cages) == 0 {
+			return nil, &ParseError{Msg: `json: "cages" is empty`}
+		}
+	case v&Killer != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf(`json: variant %q needs "cages", [{"sum":12,"cells":["r1c1","r1c2"]},...]`, *j.Variant)}
+	}
+	nl, err := NewLayout(spec)
+	if err != nil {
+		return nil, &ParseError{Msg: "json: " + layoutParseError(err).(*ParseError).Msg}
+	}
+	return nl, nil
 }
 
 // jsonLine reads the grid or puzzle string of the JSON form.

@@ -23,6 +23,10 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkInvariants(t, b)
+		if b.Layout().Variant() != 0 {
+			checkVariantRoundTrip(t, b)
+			return
+		}
 
 		line, err := Parse(b.String())
 		require.NoError(t, err, "String: %q", b.String())
@@ -38,5 +42,38 @@ func FuzzParse(f *testing.F) {
 		require.NoError(t, err, "JSON: %s", data)
 		requireSameState(t, b, js)
 		require.Equal(t, b.Givens(), js.Givens())
+	})
+}
+
+// checkVariantRoundTrip checks that a variant board reads back from its JSON with the
+// same rules, values and candidates (the line and grid forms do not carry the variant).
+func checkVariantRoundTrip(t *testing.T, b *Board) {
+	t.Helper()
+	data, err := b.MarshalJSON()
+	require.NoError(t, err)
+	js, err := Parse(string(data))
+	require.NoError(t, err, "JSON: %s", data)
+	require.Equal(t, b.Layout().Spec(), js.Layout().Spec())
+	requireSameState(t, b, js)
+	require.Equal(t, b.Givens(), js.Givens())
+}
+
+// FuzzParseVariantLine checks that any line, under any rules, gives a board or an error
+// with its place, never a panic, and that a board keeps the rules it was asked for.
+// Seeds are in testdata/fuzz/FuzzParseVariantLine.
+func FuzzParseVariantLine(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string, v uint8) {
+		rules := Variant(v) & (X | Windoku | Jigsaw | Killer)
+		b, err := ParseVariantLine(s, rules)
+		if err != nil {
+			assert.Nil(t, b)
+			var pe *ParseError
+			require.True(t, errors.As(err, &pe), "%T: %v", err, err)
+			return
+		}
+		checkInvariants(t, b)
+		require.Equal(t, rules, b.Layout().Variant()&rules)
+		_ = b.Problems()
+		checkVariantRoundTrip(t, b)
 	})
 }

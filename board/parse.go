@@ -112,13 +112,32 @@ var lineLengthsDown = []int{15625, 4096, 1728, 729, 625, 512, 256, 216, 144, 81,
 // candidate, and "." an empty cell without marks; a mark that a placed peer already
 // rules out is dropped, since placing a digit removes it from the peers.
 //
+// Variants are read where the input says which: a line of givens and region labels
+// (or a grid of givens followed by a grid of region labels) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
+// are the CodinGame killer form (N rows of "givens cagelabels", then "a=12 b=17 ..."),
+// a SudokuWiki killer string or URL (cage colours, a comma, two-digit sums at the
+// first cell of each cage) and JSON with "regions" or "cages". A line that holds more
+// than givens but says no variant clearly is an error, never a classic puzzle with a
+// comment. ParseAs reads Sudoku-X and windoku, which no classic format can say.
+//
 // Parse fails when the input holds no puzzle or more than one (see Reader).
-func Parse(s string) (*Board, error) {
+func Parse(s string) (*Board, error) { return ParseAs(s, 0) }
+
+// ParseAs reads one puzzle as Parse does, under the rules of v as well as those the
+// input says: X and windoku add their houses to any format; a jigsaw or killer must
+// come with its regions or cages, and a line of givens and a second field is then
+// read as that variant whatever the field looks like ("killer+x" on a killer line is
+// a killer-X).
+func ParseAs(s string, v Variant) (*Board, error) {
 	s = strings.TrimPrefix(s, "\ufeff")
 	if t := strings.TrimRight(s, "\r\n"); !strings.Contains(t, "\n") && !isComment(t) && strings.TrimSpace(t) != "" {
-		return parseLine(t, 0)
+		b, err := parseLine(t, 0, v)
+		if err != nil {
+			return nil, err
+		}
+		return withRules(b, v)
 	}
-	r := NewReader(strings.NewReader(s))
+	r := NewReaderAs(strings.NewReader(s), v)
 	b, err := r.Next()
 	if err == io.EOF {
 		return nil, &ParseError{Msg: "no puzzle in the input"}
@@ -167,11 +186,15 @@ type Reader struct {
 	err     error // the read error that stopped the stream, if any
 	inLines bool  // inside a block of one-line puzzles
 	line    int
+	v       Variant // the rules every puzzle is read under (see ParseAs)
 }
 
 // NewReader returns a Reader of the puzzles in r.
-func NewReader(r io.Reader) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, 16<<10)}
+func NewReader(r io.Reader) *Reader { return NewReaderAs(r, 0) }
+
+// NewReaderAs returns a Reader of the puzzles in r under the rules of v, as ParseAs.
+func NewReaderAs(r io.Reader, v Variant) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 16<<10), v: v}
 }
 
 // Line returns the line where the last puzzle returned by Next started (or where the
@@ -181,6 +204,17 @@ func (r *Reader) Line() int { return r.line }
 // Next returns the next puzzle, or io.EOF at the end of the stream. After an error in
 // one puzzle, Next can be called again: it goes on with the next line or block.
 func (r *Reader) Next() (*Board, error) {
+	b, err := r.next()
+	if err != nil || r.v == 0 {
+		return b, err
+	}
+	if b, err = withRules(b, r.v); err != nil {
+		err.(*ParseError).Line = r.line
+	}
+	return b, err
+}
+
+func (r *Reader) next() (*Board, error) {
 	for {
 		l, ok := r.readLine()
 		if !ok {
@@ -202,7 +236,7 @@ func (r *Reader) Next() (*Board, error) {
 		}
 		r.line = l.n
 		if r.inLines {
-			return parseLine(l.text, l.n)
+			return parseLine(l.text, l.n, r.v)
 		}
 		return r.block(l)
 	}
@@ -312,7 +346,7 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 	if (t[0] == '{' || t[0] == '[') && !jsonComplete(first.text) {
 		return r.jsonBlock(first)
 	}
-	b, lineErr := parseLine(first.text, first.n)
+	b, lineErr := parseLine(first.text, first.n, r.v)
 	if lineErr == nil && !mayBeGridRow(first.text) {
 		r.inLines = true
 		return b, nil
@@ -335,10 +369,18 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 		return b, lineErr
 	}
 	var gridErr error
-	if ended && lineErr == nil && allLines(rows[1:]) {
+	if ended && lineErr == nil && allLines(rows[1:], r.v) {
 		// Every line is a puzzle of its own (4x4 lines, not a 16x16 grid).
 		r.inLines = true
 		return b, nil
+	}
+	if ended && codinGameRows(rows) {
+		r.ahead = r.ahead[used:]
+		return parseCodinGame(rows)
+	}
+	if grid, regions, ok := jigsawGrids(rows); ended && ok {
+		r.ahead = r.ahead[used:]
+		return parseJigsawGrids(grid, regions)
 	}
 	if ended {
 		var g *Board
@@ -383,9 +425,9 @@ func mayBeGridRow(text string) bool {
 }
 
 // allLines reports whether every line reads as a puzzle of its own.
-func allLines(ls []srcLine) bool {
+func allLines(ls []srcLine, v Variant) bool {
 	for _, l := range ls {
-		if _, err := parseLine(l.text, l.n); err != nil {
+		if _, err := parseLine(l.text, l.n, v); err != nil {
 			return false
 		}
 	}
@@ -415,8 +457,9 @@ func cutComment(s string) string {
 	return s
 }
 
-// parseLine reads a puzzle written on one line.
-func parseLine(text string, line int) (*Board, error) {
+// parseLine reads a puzzle written on one line; v says which variant a line of givens
+// and more fields is (0: as the fields say).
+func parseLine(text string, line int, v Variant) (*Board, error) {
 	t := strings.TrimSpace(text)
 	switch {
 	case t == "":
@@ -434,6 +477,15 @@ func parseLine(text string, line int) (*Board, error) {
 		return parseJSON([]byte(text), line)
 	case strings.Contains(t, "bd="):
 		return parseWiki(text, line)
+	}
+	if v&(Jigsaw|Killer) != 0 {
+		return variantLineAt(text, line, v)
+	}
+	if ok, err := variantFields(t); err != nil {
+		err.(*ParseError).Line = line
+		return nil, err
+	} else if ok {
+		return variantLineAt(text, line, 0)
 	}
 	return parseCellLine(text, line)
 }
@@ -592,6 +644,9 @@ func candidateCells(l *Layout, s string) *Board {
 // parseWiki reads a SudokuWiki board: "bd=" then the cells, '0' for empty, alone or in a URL.
 func parseWiki(text string, line int) (*Board, error) {
 	i := strings.Index(text, "bd=") + len("bd=")
+	if strings.Contains(text[i:], ",") || strings.Contains(text[:i], "killer") {
+		return parseWikiKiller(text, i, line)
+	}
 	j := i
 	for j < len(text) && (isLetter(rune(text[j])) || text[j] >= '0' && text[j] <= '9' || text[j] == '.') {
 		j++

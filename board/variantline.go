@@ -28,32 +28,25 @@ func ParseVariantLine(s string, v Variant) (*Board, error) {
 	spec := Spec{N: n, Diagonals: v&X != 0, Windows: v&Windoku != 0}
 	switch {
 	case len(f) >= 3 && looksLikeSums(f[2]):
+		if v&Jigsaw != 0 {
+			return nil, &ParseError{Msg: "a killer line has no regions; a jigsaw killer needs them"}
+		}
 		cages, err := parseCages(f[1], f[2], n)
 		if err != nil {
 			return nil, err
 		}
 		spec.Cages = cages
-		if v&Jigsaw != 0 {
-			return nil, &ParseError{Msg: "a killer line has no regions; a jigsaw killer needs them"}
-		}
-	case len(f) >= 2 && len(f[1]) == n*n && v&Killer == 0 && !isDigitsLine(f[1], n):
+	case len(f) >= 2 && v&Jigsaw != 0,
+		len(f) >= 2 && v&Killer == 0 && regionsField(f[1], n):
 		regions, err := parseRegions(f[1], n)
 		if err != nil {
 			return nil, err
 		}
 		spec.Regions = regions
-	case len(f) >= 2 && len(f[1]) == n*n && v&Jigsaw != 0:
-		regions, err := parseRegions(f[1], n)
-		if err != nil {
-			return nil, err
-		}
-		spec.Regions = regions
-	case v&(Jigsaw|Killer) != 0:
-		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its %s after the givens", v, map[bool]string{true: "cages and sums", false: "regions"}[v&Killer != 0])}
-	}
-	l, err := NewLayout(spec)
-	if err != nil {
-		return nil, err
+	case v&Killer != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its cages after the givens: %d cage labels, then the sums as A=12,B=17,...", v, n*n)}
+	case v&Jigsaw != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s line needs its regions after the givens", v)}
 	}
 	values := make([]Digit, n*n)
 	for i := range n * n {
@@ -63,11 +56,149 @@ func ParseVariantLine(s string, v Variant) (*Board, error) {
 		}
 		d, ok := cellValue(ch, n)
 		if !ok {
-			return nil, &ParseError{Column: i + 1, Msg: fmt.Sprintf("%q is not a digit of a %dx%d grid", ch, n, n)}
+			return nil, &ParseError{Column: strings.Index(s, f[0]) + i + 1, Msg: fmt.Sprintf("%q is not a digit of a %dx%d grid", ch, n, n)}
 		}
 		values[i] = d
 	}
+	l, err := NewLayout(spec)
+	if err != nil {
+		return nil, layoutParseError(err)
+	}
 	return FromDigits(l, values)
+}
+
+// layoutParseError turns the error of NewLayout into a ParseError that keeps every
+// problem it names, so a reader places it at its line.
+func layoutParseError(err error) error {
+	if le, ok := err.(*LayoutError); ok {
+		return &ParseError{Msg: strings.Join(le.Problems, "; ")}
+	}
+	return &ParseError{Msg: strings.TrimPrefix(err.Error(), "board: ")}
+}
+
+// variantFields says whether a one-line puzzle is a variant line (givens, then
+// regions, or cage labels and sums), so that it is never read as a classic puzzle with
+// a comment. ok is false for a line that is no variant line; err is set for a line
+// that is one but cannot say which.
+func variantFields(text string) (ok bool, err error) {
+	f := strings.Fields(text)
+	if len(f) < 2 {
+		return false, nil
+	}
+	n, isSide := sideOf(len(f[0]))
+	if !isSide || !validCells(f[0], n) || len(f[1]) != n*n {
+		return false, nil
+	}
+	switch {
+	case len(f) >= 3 && looksLikeSums(f[2]), regionsField(f[1], n):
+		return true, nil
+	case solutionLike(f[1], n) || !labelsOnly(f[1]):
+		return false, nil
+	}
+	return true, &ParseError{Msg: fmt.Sprintf("after the givens come %d labels that are neither regions (1-%s, each %d times) nor a solution, "+
+		"and no sums follow: a killer needs its sums (A=12,B=17,...); or say which variant with --variant", n*n, string(regionRune(n-1)), n)}
+}
+
+// regionsField reports whether s reads as the region labels of an n x n jigsaw rather
+// than a solution written after the givens.
+func regionsField(s string, n int) bool {
+	if len(s) != n*n || solutionLike(s, n) {
+		return false
+	}
+	for i := range len(s) {
+		if r := regionLabel(s[i]); r < 0 || r >= n {
+			return false
+		}
+	}
+	return true
+}
+
+// solutionLike reports whether s is a full grid of values whose rows and columns each
+// hold every digit once: a solution after the givens, never meant as region labels.
+func solutionLike(s string, n int) bool {
+	if len(s) != n*n {
+		return false
+	}
+	for i := range len(s) {
+		if d, ok := cellValue(s[i], n); !ok || d == 0 {
+			return false
+		}
+	}
+	for i := range n {
+		var row, col DigitSet
+		for j := range n {
+			a, _ := cellValue(s[i*n+j], n)
+			b, _ := cellValue(s[j*n+i], n)
+			row, col = row.With(a), col.With(b)
+		}
+		if row.Count() != n || col.Count() != n {
+			return false
+		}
+	}
+	return true
+}
+
+// labelsOnly reports whether s holds only cage labels (letters and digits).
+func labelsOnly(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; !(isLetter(rune(c)) || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// regionRune writes region r (from 0) as a label: 1-9, then A-Z.
+func regionRune(r int) rune {
+	if r < 9 {
+		return rune('1' + r)
+	}
+	return rune('A' + r - 9)
+}
+
+// withRules returns b under the rules of v as well as its own: X and windoku are
+// added to any layout; a jigsaw or killer that b's input did not describe is an error.
+func withRules(b *Board, v Variant) (*Board, error) {
+	l := b.l
+	missing := v &^ l.Variant()
+	switch {
+	case missing == 0:
+		return b, nil
+	case missing&Jigsaw != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s puzzle needs its regions: givens and %d region labels on one line, a grid of givens then a grid of region labels, or JSON with \"regions\"", v, l.Cells())}
+	case missing&Killer != 0:
+		return nil, &ParseError{Msg: fmt.Sprintf("a %s puzzle needs its cages: givens, %d cage labels and sums (A=12,B=17,...) on one line, a SudokuWiki killer string, or JSON with \"cages\"", v, l.Cells())}
+	}
+	spec := l.Spec()
+	spec.Diagonals = spec.Diagonals || v&X != 0
+	spec.Windows = spec.Windows || v&Windoku != 0
+	nl, err := NewLayout(spec)
+	if err != nil {
+		return nil, layoutParseError(err)
+	}
+	return relayout(b, nl), nil
+}
+
+// relayout copies b onto layout nl (the same size, more rules): the same givens and
+// placed values, and candidates that both b and the new peers allow.
+func relayout(b *Board, nl *Layout) *Board {
+	nb := New(nl)
+	for c, d := range b.values {
+		if d == 0 {
+			continue
+		}
+		if b.given.Has(Cell(c)) {
+			_ = nb.Give(Cell(c), d) // cannot fail: each cell once, digit in range
+		} else {
+			_ = nb.Place(Cell(c), d)
+		}
+	}
+	for c, d := range b.values {
+		if d == 0 {
+			nb.SetCandidates(Cell(c), b.cands[c])
+		}
+	}
+	return nb
 }
 
 // sideOf returns N for N*N cells when N is a grid size.
@@ -78,28 +209,6 @@ func sideOf(cells int) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// isDigitsLine reports whether s reads as a grid of values (a solution after the
-// givens), so a "givens solution" line is not taken for a jigsaw.
-func isDigitsLine(s string, n int) bool {
-	for i := range len(s) {
-		if _, ok := cellValue(s[i], n); !ok {
-			return false
-		}
-	}
-	// Region labels are digits too on a 9x9 grid: a solution has each digit N times
-	// and each row holds N different ones; regions (almost) never do.
-	for r := range n {
-		seen := map[byte]bool{}
-		for c := range n {
-			seen[s[r*n+c]] = true
-		}
-		if len(seen) != n {
-			return false
-		}
-	}
-	return true
 }
 
 // looksLikeSums reports whether s is meant as a list of cage sums like A=12,B=17 (a
@@ -120,6 +229,12 @@ func regionLabel(ch byte) int {
 }
 
 func parseRegions(s string, n int) ([]int, error) {
+	if len(s) != n*n {
+		return nil, &ParseError{Msg: fmt.Sprintf("got %d region labels, want %d", len(s), n*n)}
+	}
+	if out, ok := letterRegions(s, n); ok {
+		return out, nil
+	}
 	out := make([]int, n*n)
 	for i := range n * n {
 		r := regionLabel(s[i])
@@ -129,6 +244,26 @@ func parseRegions(s string, n int) ([]int, error) {
 		out[i] = r
 	}
 	return out, nil
+}
+
+// letterRegions reads regions labelled by N letters of any choice ("aaabbbccc..."),
+// numbered in the order they first appear; false when s is not written so.
+func letterRegions(s string, n int) ([]int, bool) {
+	num := map[byte]int{}
+	out := make([]int, len(s))
+	for i := range len(s) {
+		if !isLetter(rune(s[i])) || n > 9 && s[i] < 'a' {
+			// Above 9x9, capitals are region numbers 10 and up (1-9, then A-Z).
+			return nil, false
+		}
+		k, ok := num[s[i]]
+		if !ok {
+			k = len(num)
+			num[s[i]] = k
+		}
+		out[i] = k
+	}
+	return out, len(num) == n
 }
 
 // parseCages reads cage labels (one per cell, '.' for none) and sums ("A=12,B=17").
@@ -171,4 +306,245 @@ func parseCages(labels, sums string, n int) ([]Cage, error) {
 	// Cages in the order of their first cell, so the numbering does not hang on labels.
 	slices.SortFunc(cages, func(a, b Cage) int { return int(a.Cells[0] - b.Cells[0]) })
 	return cages, nil
+}
+
+// variantLineAt reads a variant line of the input at line (see ParseVariantLine).
+func variantLineAt(text string, line int, v Variant) (*Board, error) {
+	b, err := ParseVariantLine(text, v)
+	if pe, ok := err.(*ParseError); ok {
+		pe.Line = line
+	}
+	return b, err
+}
+
+// codinGameRows reports whether a block of lines is the CodinGame killer form: N rows
+// of "givens cagelabels" (N characters each), then the sums as "a=12 b=17 ...".
+func codinGameRows(rows []srcLine) bool {
+	n := len(rows) - 1
+	if _, err := LayoutOf(n); err != nil || !strings.Contains(rows[n].text, "=") {
+		return false
+	}
+	for _, r := range rows[:n] {
+		f := strings.Fields(r.text)
+		if len(f) != 2 || len(f[0]) != n || len(f[1]) != n {
+			return false
+		}
+	}
+	return true
+}
+
+// parseCodinGame reads the CodinGame killer form (see codinGameRows).
+func parseCodinGame(rows []srcLine) (*Board, error) {
+	n := len(rows) - 1
+	var givens, labels strings.Builder
+	for _, r := range rows[:n] {
+		f := strings.Fields(r.text)
+		for i := range n {
+			if _, ok := cellValue(f[0][i], n); !ok {
+				return nil, errAt(r.n, r.text, strings.Index(r.text, f[0])+i, "%s", notDigit(f[0], i, n))
+			}
+		}
+		givens.WriteString(f[0])
+		labels.WriteString(f[1])
+	}
+	sums := strings.Join(strings.Fields(rows[n].text), ",")
+	b, err := ParseVariantLine(givens.String()+" "+labels.String()+" "+sums, Killer)
+	if pe, ok := err.(*ParseError); ok {
+		pe.Line, pe.Column = rows[0].n, 0
+		if strings.Contains(pe.Msg, "sum") {
+			pe.Line = rows[n].n
+		}
+	}
+	return b, err
+}
+
+// parseWikiKiller reads SudokuWiki's killer string after "bd=" at text[i:]: N*N cage
+// colours (a cage is a run of orthogonally adjacent cells of one colour), a comma,
+// then two digits per cell, the sum of each cage at one of its cells and 00 elsewhere.
+func parseWikiKiller(text string, i, line int) (*Board, error) {
+	colours, rest, _ := strings.Cut(text[i:], ",")
+	n, ok := sideOf(len(colours))
+	if !ok {
+		return nil, errAt(line, text, i, "killer bd= string: got %d cage colours, want 81", len(colours))
+	}
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j != 2*n*n {
+		if j == 0 && len(rest) >= 2*n*n {
+			return nil, errAt(line, text, i+len(colours)+1, "killer bd= string: the packed form (sums and candidates in base 32) is not read; use the form of cage colours, a comma and %d digits of sums", 2*n*n)
+		}
+		return nil, errAt(line, text, i+len(colours)+1, "killer bd= string: got %d digits of sums after the comma, want %d (two per cell)", j, 2*n*n)
+	}
+	for k := range len(colours) {
+		if c := colours[k]; !(isLetter(rune(c)) || c >= '0' && c <= '9') {
+			return nil, errAt(line, text, i+k, "killer bd= string: %q is not a cage colour", c)
+		}
+	}
+	// Cages are the connected runs of one colour; colours repeat across the grid.
+	cage := make([]int, n*n)
+	for c := range cage {
+		cage[c] = -1
+	}
+	var cages []Cage
+	for start := range n * n {
+		if cage[start] >= 0 {
+			continue
+		}
+		k := len(cages)
+		cage[start] = k
+		cells, stack := []Cell{}, []int{start}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			cells = append(cells, Cell(c))
+			r, col := c/n, c%n
+			for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+				rr, cc := r+d[0], col+d[1]
+				if rr < 0 || rr >= n || cc < 0 || cc >= n {
+					continue
+				}
+				if o := rr*n + cc; cage[o] < 0 && colours[o] == colours[c] {
+					cage[o] = k
+					stack = append(stack, o)
+				}
+			}
+		}
+		slices.Sort(cells)
+		cages = append(cages, Cage{Cells: cells})
+	}
+	for c := range n * n {
+		s, _ := strconv.Atoi(rest[2*c : 2*c+2])
+		if s == 0 {
+			continue
+		}
+		cg := &cages[cage[c]]
+		if cg.Sum != 0 {
+			return nil, errAt(line, text, i+len(colours)+1+2*c, "killer bd= string: the cage at %s has two sums, %d and %d", cellName(n, cg.Cells[0]), cg.Sum, s)
+		}
+		cg.Sum = s
+	}
+	for _, cg := range cages {
+		if cg.Sum == 0 {
+			return nil, errLine(line, "killer bd= string: the cage at %s has no sum", cellName(n, cg.Cells[0]))
+		}
+	}
+	l, err := NewLayout(Spec{N: n, Cages: cages})
+	if err != nil {
+		pe := layoutParseError(err).(*ParseError)
+		pe.Line = line
+		return nil, pe
+	}
+	return New(l), nil
+}
+
+// OnLayout returns a copy of b on l, a layout of the same size with its own rules (the
+// variant of the puzzle a player's grid belongs to, say): the same givens and placed
+// values, and the candidates that both b and the peers of l allow.
+func (b *Board) OnLayout(l *Layout) (*Board, error) {
+	if l.n != b.l.n {
+		return nil, fmt.Errorf("board: a %dx%d grid does not go on a %dx%d layout", b.l.n, b.l.n, l.n, l.n)
+	}
+	if l == b.l {
+		return b.Clone(), nil
+	}
+	return relayout(b, l), nil
+}
+
+// OnLayout returns the same marks on l, a layout of the same size (the variant of the
+// puzzle they are for): marks are as written, so nothing changes but the rules.
+func (m *Marks) OnLayout(l *Layout) (*Marks, error) {
+	if l.n != m.l.n {
+		return nil, fmt.Errorf("board: %dx%d marks do not go on a %dx%d layout", m.l.n, m.l.n, l.n, l.n)
+	}
+	out := *m
+	out.l = l
+	out.digits = slices.Clone(m.digits)
+	out.values = slices.Clone(m.values)
+	return &out, nil
+}
+
+// cageLabels are the labels VariantLine gives cages, in order: letters, digits, then
+// marks that no part of the line form uses otherwise.
+const cageLabels = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$%&()*+-/:<>?@[]^_{|}~"
+
+// VariantLine writes b as one line that ParseVariantLine reads back: the values (as
+// String), then the region labels of a jigsaw, or the cage labels and sums of a killer
+// ("A=12,B=17,..."). X and windoku are not written: ParseAs(line, v) with the layout's
+// variant reads any of them back. A classic board writes String. A killer of more
+// cages than there are labels (86) is written without its cages: use JSON.
+func (b *Board) VariantLine() string {
+	l := b.l
+	var sb strings.Builder
+	sb.WriteString(b.String())
+	if l.regions != nil {
+		sb.WriteByte(' ')
+		for _, r := range l.regions {
+			sb.WriteRune(regionRune(r))
+		}
+	}
+	if len(l.cages) > 0 && len(l.cages) <= len(cageLabels) {
+		labels := []byte(strings.Repeat(".", l.Cells()))
+		var sums []string
+		for k, cg := range l.cages {
+			for _, c := range cg.Cells {
+				labels[c] = cageLabels[k]
+			}
+			sums = append(sums, fmt.Sprintf("%c=%d", cageLabels[k], cg.Sum))
+		}
+		sb.WriteByte(' ')
+		sb.Write(labels)
+		sb.WriteByte(' ')
+		sb.WriteString(strings.Join(sums, ","))
+	}
+	return sb.String()
+}
+
+// jigsawGrids returns the givens rows and the region labels of a block that writes a
+// jigsaw as two grids, N rows of values (any grid form) then N rows of N region labels
+// ('|' and spaces left out), and false for any other block.
+func jigsawGrids(rows []srcLine) (grid []srcLine, regions string, ok bool) {
+	var body []srcLine
+	for _, r := range rows {
+		if !isBorder(r.text) {
+			body = append(body, r)
+		}
+	}
+	n := len(body) / 2
+	if _, err := LayoutOf(n); err != nil || len(body) != 2*n {
+		return nil, "", false
+	}
+	var sb strings.Builder
+	for _, r := range body[n:] {
+		row := strings.NewReplacer("|", "", " ", "", "\t", "").Replace(r.text)
+		if len(row) != n {
+			return nil, "", false
+		}
+		sb.WriteString(row)
+	}
+	if !regionsField(sb.String(), n) {
+		return nil, "", false
+	}
+	return body[:n], sb.String(), true
+}
+
+// parseJigsawGrids reads a jigsaw written as two grids (see jigsawGrids).
+func parseJigsawGrids(grid []srcLine, labels string) (*Board, error) {
+	b, err := parseGrid(grid)
+	if err != nil {
+		return nil, err
+	}
+	n := b.l.n
+	regions, err := parseRegions(labels, n)
+	if err == nil {
+		var l *Layout
+		if l, err = NewLayout(Spec{N: n, Regions: regions}); err == nil {
+			return relayout(b, l), nil
+		}
+		err = layoutParseError(err)
+	}
+	pe := err.(*ParseError)
+	pe.Line = grid[len(grid)-1].n + 1
+	return nil, pe
 }

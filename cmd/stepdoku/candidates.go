@@ -14,8 +14,8 @@ func candidatesCommand() command {
 		usage: "[--why CELL] [PUZZLE|FILE|-]",
 		short: "the pencil-mark grid, and why a digit is or is not a candidate",
 		long: `Prints the pencil-mark grid: every empty cell with the digits that no peer
-(a cell sharing its row, column or box) holds. Given a pencil-mark grid, the marks
-are kept as given.
+(a cell sharing its row, column or box, or a diagonal, window, region or cage of a
+variant) holds. Given a pencil-mark grid, the marks are kept as given.
 
 --why r3c4 lists, for each digit, whether it is a candidate of that cell and, when
 it is not, which cell rules it out and through which house.`,
@@ -23,6 +23,7 @@ it is not, which cell rules it out and through which house.`,
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		why := fs.String("why", "", "explain each digit of this cell, e.g. r3c4")
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code

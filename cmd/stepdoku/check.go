@@ -23,7 +23,10 @@ func checkCommand() command {
 		usage: "[flags] [PUZZLE|FILE|-]",
 		short: "validity problems and the number of solutions",
 		long: `Reports every validity problem of a puzzle with its place (a digit twice in a
-house, a cell with no candidate left, a digit with no place left in a house), then
+house, a cell with no candidate left, a digit with no place left in a house; on a
+killer, a digit twice in a cage, a cage whose sum its cells cannot make, sums that
+do not add up to 405 over cages covering the grid, cells in no cage of a killer
+without givens; a jigsaw region of the wrong size is an input error), then
 whether it has no solution, exactly one, or several (and the cells where two of
 them differ). --solution shows the solution, or two of several.
 
@@ -56,6 +59,7 @@ solvable with the technique set).`,
 		tf.register(fs)
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -200,6 +204,7 @@ func (v verdict) writeLine(w io.Writer, p puzzle, logic bool) error {
 // checkJSON is one line of check --format json, and one document of --format yaml.
 type checkJSON struct {
 	Line     int          `json:"line,omitempty" yaml:"line,omitempty"`
+	Variant  string       `json:"variant,omitempty" yaml:"variant,omitempty"`
 	Puzzle   string       `json:"puzzle" yaml:"puzzle"`
 	Verdict  string       `json:"verdict" yaml:"verdict"`
 	Hardest  string       `json:"hardest,omitempty" yaml:"hardest,omitempty"`
@@ -210,7 +215,7 @@ type checkJSON struct {
 }
 
 func (v verdict) doc(p puzzle, logic bool) checkJSON {
-	out := checkJSON{Line: p.line, Puzzle: lineOf(p), Verdict: v.name(), Rating: v.rating}
+	out := checkJSON{Line: p.line, Variant: variantOf(p), Puzzle: lineOf(p), Verdict: v.name(), Rating: v.rating}
 	if logic && v.walked {
 		n := len(v.tr.Steps)
 		out.Hardest, out.Steps = v.tr.Summary.Hardest, &n
@@ -260,7 +265,10 @@ func (v verdict) writeLong(w io.Writer, p puzzle, showSolution bool) error {
 	}
 	var sb strings.Builder
 	l := p.b.Layout()
-	fmt.Fprintln(&sb, "Puzzle:", p.b)
+	fmt.Fprintln(&sb, "Puzzle:", lineOf(p))
+	if l.Variant() != 0 {
+		fmt.Fprintln(&sb, "Rules:", rulesText(l))
+	}
 	if len(v.problems) > 0 {
 		fmt.Fprintf(&sb, "Invalid: %d problem(s)\n", len(v.problems))
 		for _, pr := range v.problems {
@@ -269,7 +277,11 @@ func (v verdict) writeLong(w io.Writer, p puzzle, showSolution bool) error {
 		_, err := io.WriteString(w, sb.String())
 		return err
 	}
-	fmt.Fprintln(&sb, "Valid: no digit repeats in a house, every cell and digit has a place")
+	if len(l.Cages()) > 0 {
+		fmt.Fprintln(&sb, "Valid: no digit repeats in a house or a cage, every cell and digit has a place, every cage can make its sum")
+	} else {
+		fmt.Fprintln(&sb, "Valid: no digit repeats in a house, every cell and digit has a place")
+	}
 	switch v.count {
 	case fallback.NoSolution:
 		fmt.Fprintln(&sb, "Solutions: none")
@@ -320,4 +332,23 @@ func diffCells(l *board.Layout, a, b []board.Digit) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// rulesText says what a variant layout adds, for check: "killer (31 cages) + x".
+func rulesText(l *board.Layout) string {
+	var parts []string
+	v := l.Variant()
+	if v&board.Killer != 0 {
+		parts = append(parts, fmt.Sprintf("killer (%d cages)", len(l.Cages())))
+	}
+	if v&board.Jigsaw != 0 {
+		parts = append(parts, "jigsaw (irregular regions)")
+	}
+	if v&board.X != 0 {
+		parts = append(parts, "x (both main diagonals)")
+	}
+	if v&board.Windoku != 0 {
+		parts = append(parts, "windoku (four extra windows)")
+	}
+	return strings.Join(parts, " + ")
 }

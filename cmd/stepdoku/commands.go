@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/stepdoku/stepdoku/board"
 )
 
 // Exit codes that scripts can rely on.
@@ -29,6 +31,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stderrTerminal bool // stderr is a terminal: a batch may draw a progress bar
+	// variant is the rules puzzles are read under (--variant; 0: as the input says).
+	variant board.Variant
 }
 
 // command is one subcommand. Its flags are declared in setup; run does the work.
@@ -140,7 +144,10 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "A puzzle is an argument (81 characters, a pencil-mark grid, ...), a file name,")
-	fmt.Fprintln(w, "or '-' for standard input; with none, the built-in example is used.")
+	fmt.Fprintln(w, "or '-' for standard input; with none, the built-in example is used. Variants:")
+	fmt.Fprintln(w, "a jigsaw line (givens, region labels) and a killer (givens, cage labels, sums;")
+	fmt.Fprintln(w, "the CodinGame form; a SudokuWiki killer string; JSON with cages) are recognised;")
+	fmt.Fprintln(w, "--variant x|windoku|jigsaw|killer (or killer+x ...) says the rest.")
 	fmt.Fprintln(w, "Run 'stepdoku help <command>' for its flags, 'stepdoku --version' for the version.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Exit codes: 0 success, 1 a negative answer (e.g. no solution), 2 usage or input error,")

@@ -132,6 +132,7 @@ cannot be finished by the chosen techniques.`,
 		tf.register(fs)
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code

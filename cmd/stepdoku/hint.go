@@ -39,6 +39,7 @@ holds in every one of them, and the hint says the puzzle is not unique.`,
 		lang := fs.String("lang", "en", "language: en or ja")
 		format := fs.String("format", "text", "output: text or json")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up after this long (0: never)")
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -104,15 +105,16 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 		text, grid = given, entries
 	}
 	var err error
-	if req.Puzzle, err = board.Parse(text); err != nil {
+	if req.Puzzle, err = board.ParseAs(text, e.variant); err != nil {
 		return req, fmt.Errorf("PUZZLE: %v", err)
 	}
+	onPuzzle := onLayout(req.Puzzle.Layout())
 	if grid != "" {
 		t, err := argText(e, grid)
 		if err != nil {
 			return req, err
 		}
-		if req.Grid, err = board.Parse(t); err != nil {
+		if req.Grid, err = onPuzzle(board.Parse(t)); err != nil {
 			return req, fmt.Errorf("--grid: %v", err)
 		}
 	}
@@ -125,8 +127,25 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 		if req.Marks, err = board.ParseMarks(t); err != nil {
 			return req, fmt.Errorf("--marks: %v", err)
 		}
+		if l := req.Puzzle.Layout(); req.Marks.Layout() != l && req.Marks.Layout().N() == l.N() {
+			req.Marks, err = req.Marks.OnLayout(l)
+		}
+		if err != nil {
+			return req, fmt.Errorf("--marks: %v", err)
+		}
 	}
 	return req, nil
+}
+
+// onLayout puts a player's grid or marks on the puzzle's layout l, so that they follow
+// the puzzle's rules (a grid written as 81 digits says no variant).
+func onLayout(l *board.Layout) func(*board.Board, error) (*board.Board, error) {
+	return func(b *board.Board, err error) (*board.Board, error) {
+		if err != nil || b.Layout() == l || b.Layout().N() != l.N() {
+			return b, err // a size that differs is the hint's to report
+		}
+		return b.OnLayout(l)
+	}
 }
 
 // argText returns the text of an argument that may name a file, or be '-' for stdin.

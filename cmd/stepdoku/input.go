@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -106,7 +107,10 @@ func openSource(e *env, positional []string) (*source, error) {
 	}
 	if len(positional) == 0 {
 		if e.stdin != nil {
-			return streamSource(io.NopCloser(e.stdin), "standard input", 0)
+			return streamSource(io.NopCloser(e.stdin), "standard input", 0, e.variant)
+		}
+		if e.variant != 0 {
+			return nil, fmt.Errorf("--variant %s: give a puzzle; the built-in example is classic", e.variant)
 		}
 		b, err := board.Parse(examplePuzzle)
 		return singleSource(puzzle{b: b, err: err}), nil
@@ -123,9 +127,9 @@ func openSource(e *env, positional []string) (*source, error) {
 				size = fi.Size()
 			}
 		}
-		return streamSource(r, name, size)
+		return streamSource(r, name, size, e.variant)
 	}
-	b, err := board.Parse(arg)
+	b, err := board.ParseAs(arg, e.variant)
 	if err != nil {
 		if looksLikePath(arg) {
 			return nil, fmt.Errorf("%s: no such file, and not a puzzle either: %s", arg, puzzle{}.describe(err))
@@ -153,9 +157,9 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // streamSource reads the puzzles of r. It reads the first two on opening, to say
 // whether there are several and to fail early on an input without any.
-func streamSource(r io.ReadCloser, name string, size int64) (*source, error) {
+func streamSource(r io.ReadCloser, name string, size int64, v board.Variant) (*source, error) {
 	cr := &countingReader{r: r}
-	rd := board.NewReader(cr)
+	rd := board.NewReaderAs(cr, v)
 	s := &source{name: name, size: size, close: r.Close}
 	s.read = func() int64 { return cr.n }
 	s.next = func() (puzzle, bool, error) {
@@ -233,4 +237,18 @@ func openArg(e *env, arg string) (io.ReadCloser, string, error) {
 func looksLikePath(s string) bool {
 	return !strings.ContainsAny(s, "\n") && (strings.ContainsAny(s, `/\`) ||
 		strings.HasSuffix(s, ".txt") || strings.HasSuffix(s, ".sdk"))
+}
+
+// variantFlag declares --variant on fs: the rules every puzzle of the input is read
+// under (see board.ParseAs).
+func variantFlag(fs *flag.FlagSet, e *env) {
+	fs.Func("variant", "the `RULES` of the puzzles: x, windoku, jigsaw or killer, combined with + (killer+x); "+
+		"jigsaw and killer lines are recognised without it", func(s string) error {
+		v, err := board.ParseVariant(s)
+		if err != nil {
+			return errors.New(strings.TrimPrefix(err.Error(), "board: "))
+		}
+		e.variant = v
+		return nil
+	})
 }

@@ -29,6 +29,7 @@ error, and the exit code is then 1.`,
 		seedFlag := fs.String("seed", "", "random seed, a number: the same seed removes givens in the same order")
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -60,7 +61,16 @@ error, and the exit code is then 1.`,
 				exit = exitNegative
 				return nil
 			}
-			_, err := fmt.Fprintln(o.w, board.Line(r.p))
+			line := board.Line(r.p)
+			if p.b.Layout().Variant() != 0 {
+				// The regions or cages go with the givens, so the line reads back.
+				b, err := board.FromDigits(p.b.Layout(), r.p)
+				if err != nil {
+					return err
+				}
+				line = b.VariantLine()
+			}
+			_, err := fmt.Fprintln(o.w, line)
 			return err
 		})
 		return batchExit(e, err, exit)

@@ -43,6 +43,7 @@ Exit 0 when every puzzle was rated, 1 when one could not be (not unique, invalid
 		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -154,8 +155,9 @@ func writeTSV(w io.Writer, fields []string) error {
 // rateJSON is one line of rate --format json: the rating's own fields beside the
 // puzzle, or the error with the input line.
 type rateJSON struct {
-	Line   int    `json:"line,omitempty"`
-	Puzzle string `json:"puzzle"`
+	Line    int    `json:"line,omitempty"`
+	Variant string `json:"variant,omitempty"`
+	Puzzle  string `json:"puzzle"`
 	*rate.Rating
 	Verdict string `json:"verdict,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -163,7 +165,7 @@ type rateJSON struct {
 
 func (r rated) doc(p puzzle) rateJSON {
 	if r.verdict == "" {
-		return rateJSON{Puzzle: lineOf(p), Rating: &r.r}
+		return rateJSON{Variant: variantOf(p), Puzzle: lineOf(p), Rating: &r.r}
 	}
-	return rateJSON{Line: p.line, Puzzle: lineOf(p), Verdict: r.verdict, Error: p.errorText(r.err)}
+	return rateJSON{Line: p.line, Variant: variantOf(p), Puzzle: lineOf(p), Verdict: r.verdict, Error: p.errorText(r.err)}
 }

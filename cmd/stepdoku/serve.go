@@ -94,7 +94,10 @@ drawn, ask for a hint on your own grid, choose the language and the technique ca
 
 The app talks to a JSON API that other front ends may use. Every call answers JSON;
 POST bodies are one JSON object (Content-Type: application/json, at most 64 KiB,
-field names exactly as below, no other fields), grids up to 16x16:
+field names exactly as below, no other fields), grids up to 16x16. Every POST also
+takes "variant" (x, windoku, jigsaw, killer, or several joined by +, as --variant);
+a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON with
+"regions" or "cages":
 
   POST /api/explain     puzzle, lang, up_to | techniques, with, logic_only
                         the walkthrough, as explain --format json
@@ -257,10 +260,10 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	})
 	mux.HandleFunc("GET /api/techniques", apiTechniques)
 	// The fields each call takes; any other is refused.
-	explainFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
-	walkFields := []string{"puzzle", "lang", "up_to", "techniques", "with", "logic_only", "from"}
-	hintFields := []string{"puzzle", "grid", "marks", "level", "lang", "picture"}
-	checkFields := []string{"puzzle", "logic", "up_to", "techniques", "with", "rate"}
+	explainFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
+	walkFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "from"}
+	hintFields := []string{"puzzle", "variant", "grid", "marks", "level", "lang", "picture"}
+	checkFields := []string{"puzzle", "variant", "logic", "up_to", "techniques", "with", "rate"}
 	mux.HandleFunc("POST /api/explain", s.api(explainFields, apiExplain))
 	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
@@ -280,7 +283,10 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 // each call needs of the rest (the fields each call takes are listed below).
 type apiRequest struct {
 	Puzzle string `json:"puzzle"`
-	Lang   string `json:"lang"`
+	// Variant is the rules of the puzzle, as --variant takes them ("x", "killer+x");
+	// jigsaw and killer inputs say theirs.
+	Variant string `json:"variant"`
+	Lang    string `json:"lang"`
 	// UpTo, Techniques and With choose the techniques (explain, walk, check with
 	// logic), as --up-to, --techniques and --with do.
 	UpTo       string `json:"up_to"`
@@ -440,12 +446,17 @@ func writeJSONBytes(w http.ResponseWriter, status int, data []byte) {
 	_, _ = w.Write(data) // the client went away: nothing to do
 }
 
-// parseBounded reads one puzzle of the API: required, and no larger than 16x16.
-func parseBounded(field, text string) (*board.Board, error) {
+// parseBounded reads one puzzle of the API under the request's variant: required, and
+// no larger than 16x16.
+func parseBounded(field, text string, req apiRequest) (*board.Board, error) {
 	if text == "" {
 		return nil, badRequest("%s is empty", field)
 	}
-	b, err := board.Parse(text)
+	v, err := board.ParseVariant(req.Variant)
+	if err != nil {
+		return nil, badRequest("variant: %s", strings.TrimPrefix(err.Error(), "board: "))
+	}
+	b, err := board.ParseAs(text, v)
 	if err != nil {
 		return nil, badRequest("%s: %v", field, err)
 	}
@@ -486,7 +497,7 @@ func requestTechniques(req apiRequest) ([]techniques.Technique, error) {
 // prepareWalk checks a request for a walkthrough and returns the solve to run.
 func prepareWalk(req apiRequest) (*board.Board, explain.Lang, techniques.Options, error) {
 	var opt techniques.Options
-	b, err := parseBounded("puzzle", req.Puzzle)
+	b, err := parseBounded("puzzle", req.Puzzle, req)
 	if err != nil {
 		return nil, "", opt, err
 	}
@@ -651,13 +662,19 @@ func apiHint(ctx context.Context, req apiRequest) (job, error) {
 		}
 		text, grid = given, entries
 	}
-	if hr.Puzzle, err = parseBounded("puzzle", text); err != nil {
+	if hr.Puzzle, err = parseBounded("puzzle", text, req); err != nil {
 		return job{}, err
 	}
 	l := hr.Puzzle.Layout()
 	if grid != "" {
-		if hr.Grid, err = parseBounded("grid", grid); err != nil {
+		if hr.Grid, err = parseBounded("grid", grid, apiRequest{}); err != nil {
 			return job{}, err
+		}
+		if hr.Grid.Layout() != l && hr.Grid.Layout().N() == l.N() {
+			// The player's grid follows the puzzle's rules, whatever it says itself.
+			if hr.Grid, err = hr.Grid.OnLayout(l); err != nil {
+				return job{}, badRequest("grid: %v", err)
+			}
 		}
 		if n := hr.Grid.Layout().N(); hr.Grid.Layout() != l {
 			return job{}, badRequest("grid is %dx%d, the puzzle %dx%d", n, n, l.N(), l.N())
@@ -667,6 +684,11 @@ func apiHint(ctx context.Context, req apiRequest) (job, error) {
 		// Marks as written: a one-mark cell is a mark, an unmarked cell says nothing.
 		if hr.Marks, err = board.ParseMarks(req.Marks); err != nil {
 			return job{}, badRequest("marks: %v", err)
+		}
+		if hr.Marks.Layout() != l && hr.Marks.Layout().N() == l.N() {
+			if hr.Marks, err = hr.Marks.OnLayout(l); err != nil {
+				return job{}, badRequest("marks: %v", err)
+			}
 		}
 		if n := hr.Marks.Layout().N(); hr.Marks.Layout() != l {
 			return job{}, badRequest("marks are %dx%d, the puzzle %dx%d", n, n, l.N(), l.N())
@@ -714,7 +736,7 @@ func hintWithPicture(ctx context.Context, hr hints.Request, level int) (any, err
 
 // apiCheck answers as check --format json does for one puzzle.
 func apiCheck(ctx context.Context, req apiRequest) (job, error) {
-	b, err := parseBounded("puzzle", req.Puzzle)
+	b, err := parseBounded("puzzle", req.Puzzle, req)
 	if err != nil {
 		return job{}, err
 	}
@@ -726,7 +748,7 @@ func apiCheck(ctx context.Context, req apiRequest) (job, error) {
 		return job{}, badRequest("up_to, techniques and with go with logic")
 	}
 	cost := light // the search alone takes microseconds on 9x9
-	if req.Logic || req.Rate || b.Layout().N() > 9 {
+	if req.Logic || req.Rate || b.Layout().N() > 9 || b.Layout().Variant() != 0 {
 		cost = costOf(ctx, b)
 	}
 	return job{cost: cost, run: func(ctx context.Context) (any, error) {

@@ -21,7 +21,9 @@ func solveCommand() command {
 (one 81-character line per puzzle with --format line, the default for a file of
 several puzzles; one JSON object per puzzle and line with --format json). A puzzle
 with several solutions is said to have them, and one is printed. A file is read as
-it is worked on, on every core (--jobs), and written in input order.
+it is worked on, on every core (--jobs), and written in input order. Jigsaw and
+killer lines are solved under their rules; --variant says the rules of the rest
+(x, windoku, or several joined by +).
 
 Exit 1 when a puzzle has no solution or several.`,
 	}
@@ -33,6 +35,7 @@ Exit 1 when a puzzle has no solution or several.`,
 		fs.TextVar(&search, "search", fallback.Auto, "the search: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		var bf batchFlags
 		bf.register(fs)
+		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
 			return code
@@ -101,6 +104,7 @@ func heading(p puzzle) string {
 // solveJSON is one line of solve --format json.
 type solveJSON struct {
 	Line     int    `json:"line,omitempty"`
+	Variant  string `json:"variant,omitempty"`
 	Puzzle   string `json:"puzzle"`
 	Verdict  string `json:"verdict"` // unique, several, no-solution or error
 	Solution string `json:"solution,omitempty"`
@@ -108,7 +112,7 @@ type solveJSON struct {
 }
 
 func solveDoc(p puzzle, count fallback.Verdict, sols [][]board.Digit, err error) solveJSON {
-	d := solveJSON{Line: p.line, Puzzle: lineOf(p), Verdict: count.String()}
+	d := solveJSON{Line: p.line, Variant: variantOf(p), Puzzle: lineOf(p), Verdict: count.String()}
 	switch {
 	case err != nil:
 		d.Verdict, d.Error = "error", p.errorText(err)
@@ -124,7 +128,7 @@ func writeSolutionLine(w io.Writer, p puzzle, count fallback.Verdict, sols [][]b
 	case err != nil:
 		line = lineOf(p) + "\terror"
 	case count == fallback.NoSolution:
-		line = p.b.String() + "\tno-solution"
+		line = lineOf(p) + "\tno-solution"
 	case count == fallback.UniqueSolution:
 		line = solved(p.b, sols[0]).String()
 	default:
@@ -160,11 +164,22 @@ func solved(b *board.Board, sol []board.Digit) *board.Board {
 	return s
 }
 
+// lineOf writes the puzzle of p as one line: the values, and the regions or cages of
+// a jigsaw or killer (board.VariantLine).
 func lineOf(p puzzle) string {
 	if p.b == nil {
 		return "-"
 	}
-	return p.b.String()
+	return p.b.VariantLine()
+}
+
+// variantOf names the rules of p's puzzle for JSON and YAML ("killer+x"), "" for
+// classic Sudoku and for input that could not be read.
+func variantOf(p puzzle) string {
+	if p.b == nil || p.b.Layout().Variant() == 0 {
+		return ""
+	}
+	return p.b.Layout().Variant().String()
 }
 
 // withTimeout returns a context that ends after d (never when d is 0).

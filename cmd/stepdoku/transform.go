@@ -72,6 +72,11 @@ puzzle's line, so the same seed gives the same output.`,
 				return result{err: p.err}
 			}
 			l := p.b.Layout()
+			if v := l.Variant(); v != 0 {
+				// Regions, cages, diagonals and windows would have to move with the
+				// cells, and most moves do not keep them: refuse rather than mislead.
+				return result{err: fmt.Errorf("transform takes classic puzzles; this one is %s", v)}
+			}
 			t := board.Identity(l)
 			if moves == nil {
 				t = board.RandomTransform(l, rand.New(rand.NewPCG(seed, uint64(p.line))))
