@@ -335,6 +335,18 @@ type chainFound struct {
 // any longer one. The search runs once to the longest; the levels only order.
 var chainGroupedLevels = []int{7, 13, chainMaxLinks}
 
+// chainGroupedMaxN is the largest grid on which the grouped chains and the chains
+// through sets are tried. Their graph grows steeply with the grid: a node for every
+// digit of every box-line intersection, and every set's digits, each linked to its
+// houses. On a 16x16 walkthrough, where the pipeline reaches the chains on a hundred
+// and more states, building and searching those graphs cost twice what the plain
+// chains and the forcing chains and nets after them do, which find what they would
+// (and more): the grouped and set chains cannot pay there.
+const chainGroupedMaxN = 9
+
+// tried reports whether the view is tried on a grid of size n (chainGroupedMaxN).
+func (v chainView) tried(n int) bool { return n <= chainGroupedMaxN || !v.kinds.groups && !v.kinds.als }
+
 func chainFinder(view chainView) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
@@ -342,6 +354,9 @@ func chainFinder(view chainView) Finder {
 		v := view
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
+		}
+		if !v.tried(b.Layout().N()) {
+			return
 		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {
