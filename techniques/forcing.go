@@ -257,7 +257,9 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 	copy(e.cands, e.orig)
 	copy(e.pos, e.origPos)
 	e.queue, e.applied = e.queue[:0], 0
-	e.memo[rule].refresh(e)
+	if n > premiseMemoAbove {
+		e.memo[rule].refresh(e)
+	}
 	return e
 }
 
@@ -749,6 +751,9 @@ func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, r
 // state changes in none of them, the same propagation runs again: so an entry holds
 // those cells and (house, digit) pairs, and refresh drops the entries that a change of
 // state touches.
+//
+// Only grids larger than premiseMemoAbove keep one: on 9x9 the propagations are short
+// and the bookkeeping cost about what it saved.
 type premiseMemo struct {
 	base  []board.DigitSet // the candidates of the state the entries hold on
 	at    []int32          // per node: its entry + 1, or 0
@@ -760,6 +765,9 @@ type premiseMemo struct {
 	cw      int // words of the cell part of a stride
 	stride  int
 }
+
+// premiseMemoAbove: firstRefuted keeps a memo on grids larger than this.
+const premiseMemoAbove = 9
 
 // refresh brings the memo to e's state: the entries that read something the state
 // changed since the last call go.
