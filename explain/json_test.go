@@ -78,19 +78,6 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSampleStepsRoundTrip(t *testing.T) {
-	names, steps := loadSamples(t)
-	for i, s := range steps {
-		t.Run(names[i], func(t *testing.T) {
-			d, err := NewStepDoc(board.Classic, s, EN)
-			require.NoError(t, err)
-			got, err := d.Step(board.Classic)
-			require.NoError(t, err)
-			assert.Equal(t, s, got)
-		})
-	}
-}
-
 func TestJSONGolden(t *testing.T) {
 	tr := walkthrough(t)
 	tr.Steps = append(tr.Steps[:3:3], chainStep())

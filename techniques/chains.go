@@ -335,6 +335,17 @@ type chainFound struct {
 // any longer one. The search runs once to the longest; the levels only order.
 var chainGroupedLevels = []int{7, 13, chainMaxLinks}
 
+// chainGroupedMaxN is the largest grid on which the grouped chains and the chains
+// through sets are tried. Their graphs grow steeply with the grid (a node for every
+// digit of every box-line intersection and for every digit of every set, each linked
+// through its houses), and a walkthrough builds and searches them on every state that
+// reaches them: on the 16x16 of large_test.go some 150 states, and a third of its
+// time. The forcing chains and nets after them find what they would: they cannot pay.
+const chainGroupedMaxN = 9
+
+// tried reports whether the view is tried on a grid of size n (chainGroupedMaxN).
+func (v chainView) tried(n int) bool { return n <= chainGroupedMaxN || !v.kinds.groups && !v.kinds.als }
+
 func chainFinder(view chainView) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
@@ -342,6 +353,9 @@ func chainFinder(view chainView) Finder {
 		v := view
 		if v.maxLinks == 0 {
 			v.maxLinks = chainMaxLinks
+		}
+		if !v.tried(b.Layout().N()) {
+			return
 		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {

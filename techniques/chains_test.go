@@ -550,3 +550,20 @@ func TestChainALSForcingsHold(t *testing.T) {
 	}
 	require.Positive(t, checked, "no forcing link on any state")
 }
+
+// TestChainViewsTriedBySize pins which chain techniques run above 9x9: the plain ones
+// everywhere, the grouped ones and those through sets only up to chainGroupedMaxN.
+func TestChainViewsTriedBySize(t *testing.T) {
+	views := map[string]chainView{
+		idXChain: xChainView, idXYChain: xyChainView, idContinuousNiceLoop: loopView,
+		idDiscontinuousNiceLoop: brokenLoopView, idAIC: aicView,
+		idGroupedContinuousLoop: groupedLoopView, idGroupedDiscontinuous: groupedBrokenLoopView, idGroupedAIC: groupedAICView,
+		idALSContinuousLoop: alsLoopView, idALSDiscontinuous: alsBrokenLoopView, idALSAIC: alsAICView,
+	}
+	plain := map[string]bool{idXChain: true, idXYChain: true, idContinuousNiceLoop: true, idDiscontinuousNiceLoop: true, idAIC: true}
+	for id, v := range views {
+		for _, n := range []int{4, 6, 9, 12, 16, 25} {
+			assert.Equal(t, plain[id] || n <= 9, v.tried(n), "%s on %dx%d", id, n, n)
+		}
+	}
+}

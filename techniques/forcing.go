@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -192,6 +193,14 @@ type forcingEngine struct {
 
 	shown     []uint32 // per node: the stamp of the chains that show it
 	shownMark uint32
+	// quiet stamps the nodes that some premise, followed to its end without a
+	// contradiction, set: followed as premises they end quietly too (firstRefuted).
+	quiet     []uint32
+	quietMark uint32
+
+	// memo keeps, per rule, the premises whose propagation found no contradiction on
+	// an earlier state, valid while nothing it read has changed (premiseMemo).
+	memo [throughNets + 1]premiseMemo
 }
 
 // nodeInfo is how a node came to hold in the current propagation; it is valid when
@@ -233,6 +242,7 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 		e.pos = make([]board.PosSet, l.Houses()*n)
 		e.info = make([]nodeInfo, nodes)
 		e.shown = make([]uint32, nodes)
+		e.quiet = make([]uint32, nodes)
 		e.queue = make([]int32, 0, nodes)
 	}
 	e.rule = rule
@@ -247,6 +257,9 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 	copy(e.cands, e.orig)
 	copy(e.pos, e.origPos)
 	e.queue, e.applied = e.queue[:0], 0
+	if n > premiseMemoAbove {
+		e.memo[rule].refresh(e)
+	}
 	return e
 }
 
@@ -657,6 +670,11 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 	}
 	deepest := depthCaps[last]
 	best, bestRound, bound := int32(-1), -1, deepest
+	e.quietMark++
+	if e.quietMark == 0 {
+		clear(e.quiet)
+		e.quietMark = 1
+	}
 	for i, pr := range premises {
 		if p.done() {
 			return -1, -1, last
@@ -664,9 +682,27 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 		if done[i] {
 			continue
 		}
+		if e.quiet[pr] == e.quietMark {
+			done[i] = true // it ran out within a quiet premise's consequences
+			continue
+		}
+		m := &e.memo[e.rule]
+		if ok, ranOut := m.quiet(pr, bound); ok {
+			if ranOut && best < 0 {
+				done[i] = true
+			}
+			continue
+		}
 		if !e.propagate(pr, bound) {
-			if best < 0 && e.depth(e.queue[len(e.queue)-1]) < deepest {
+			ranOut := e.depth(e.queue[len(e.queue)-1]) < bound
+			if best < 0 && ranOut {
 				done[i] = true // the premise ran out of consequences
+			}
+			m.keep(e, pr, bound, ranOut)
+			if ranOut {
+				for _, y := range e.queue {
+					e.quiet[y] = e.quietMark
+				}
 			}
 			continue
 		}
@@ -702,4 +738,133 @@ func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, r
 	}
 	e.conclusion(premise^1, &s)
 	return report(s)
+}
+
+// premiseMemo remembers the premises whose propagation ended without a contradiction
+// (to some depth, or run out), so that firstRefuted need not follow them again on the
+// next state while nothing they read has changed. A walkthrough of a large grid
+// reaches the forcing nets on a hundred states and more, each one step and its singles
+// from the last, and following every premise again was most of their cost.
+//
+// A propagation reads, for each node it follows, the candidates of the node's cell and
+// the places of its digit in the cell's houses, and nothing else of the state. If the
+// state changes in none of them, the same propagation runs again: so an entry holds
+// those cells and (house, digit) pairs, and refresh drops the entries that a change of
+// state touches.
+//
+// Only grids larger than premiseMemoAbove keep one: on 9x9 the propagations are short
+// and the bookkeeping cost about what it saved.
+type premiseMemo struct {
+	base  []board.DigitSet // the candidates of the state the entries hold on
+	at    []int32          // per node: its entry + 1, or 0
+	nodes []int32          // per entry: the premise
+	depth []int32          // per entry: no contradiction to this depth (math.MaxInt32: none at all)
+	read  []uint64         // per entry, stride words: the cells, then the (house, digit) pairs read
+	// changed cells and (house, digit) pairs of the last refresh, stride words.
+	changed []uint64
+	cw      int // words of the cell part of a stride
+	stride  int
+}
+
+// premiseMemoAbove: firstRefuted keeps a memo on grids larger than this.
+const premiseMemoAbove = 9
+
+// refresh brings the memo to e's state: the entries that read something the state
+// changed since the last call go.
+func (m *premiseMemo) refresh(e *forcingEngine) {
+	cells := len(e.orig)
+	if len(m.base) != cells || len(m.at) != len(e.info) {
+		m.cw = (cells + 63) / 64
+		m.stride = m.cw + (len(e.origPos)+63)/64
+		*m = premiseMemo{base: make([]board.DigitSet, cells), at: make([]int32, len(e.info)),
+			changed: make([]uint64, m.stride), cw: m.cw, stride: m.stride}
+		copy(m.base, e.orig)
+		return
+	}
+	clear(m.changed)
+	any := false
+	n := int32(e.n)
+	for c, was := range m.base {
+		diff := was ^ e.orig[c]
+		if diff == 0 {
+			continue
+		}
+		any = true
+		m.changed[c>>6] |= 1 << (uint(c) & 63)
+		for ; diff != 0; diff &= diff - 1 {
+			di := int32(bits.TrailingZeros32(uint32(diff)))
+			for j := range 3 {
+				i := int(e.cellHouse[3*c+j]*n + di)
+				m.changed[m.cw+(i>>6)] |= 1 << (uint(i) & 63)
+			}
+		}
+	}
+	copy(m.base, e.orig)
+	if !any {
+		return
+	}
+	kept := 0
+	for k, x := range m.nodes {
+		read := m.read[k*m.stride : (k+1)*m.stride]
+		touched := false
+		for w, r := range read {
+			if r&m.changed[w] != 0 {
+				touched = true
+				break
+			}
+		}
+		if touched {
+			m.at[x] = 0
+			continue
+		}
+		m.nodes[kept], m.depth[kept] = x, m.depth[k]
+		copy(m.read[kept*m.stride:], read)
+		m.at[x] = int32(kept) + 1
+		kept++
+	}
+	m.nodes, m.depth, m.read = m.nodes[:kept], m.depth[:kept], m.read[:kept*m.stride]
+}
+
+// quiet reports whether premise x is known to reach no contradiction within depth
+// bound on this state, and whether it is known to run out of consequences.
+func (m *premiseMemo) quiet(x int32, bound int32) (ok, ranOut bool) {
+	if m.at == nil || m.at[x] == 0 {
+		return false, false
+	}
+	d := m.depth[m.at[x]-1]
+	return d >= bound, d == math.MaxInt32
+}
+
+// keep records that the last propagation, of premise x to depth bound, found no
+// contradiction, with what it read.
+func (m *premiseMemo) keep(e *forcingEngine, x int32, bound int32, ranOut bool) {
+	if m.at == nil {
+		return
+	}
+	d := bound
+	if ranOut {
+		d = math.MaxInt32
+	}
+	k := m.at[x] - 1
+	if k < 0 {
+		k = int32(len(m.nodes))
+		m.nodes = append(m.nodes, x)
+		m.depth = append(m.depth, d)
+		m.read = append(m.read, make([]uint64, m.stride)...)
+		m.at[x] = k + 1
+	} else {
+		m.depth[k] = d
+		clear(m.read[int(k)*m.stride : int(k+1)*m.stride])
+	}
+	read := m.read[int(k)*m.stride : int(k+1)*m.stride]
+	n := int32(e.n)
+	for _, y := range e.queue[:e.applied] {
+		ci := y >> 1
+		c, di := ci/n, ci%n
+		read[c>>6] |= 1 << (uint(c) & 63)
+		for j := range 3 {
+			i := int(e.cellHouse[3*c+int32(j)]*n + di)
+			read[m.cw+(i>>6)] |= 1 << (uint(i) & 63)
+		}
+	}
 }

@@ -702,3 +702,48 @@ func TestForcingRestore(t *testing.T) {
 	}
 	require.Positive(t, checked)
 }
+
+// TestForcingMemoAcrossStates walks the 16x16 of the large-grid benchmark with one
+// solve's state, as the pipeline does, and on every state where the forcing
+// contradictions are reached compares their first step with the one a fresh solve
+// finds: the premises remembered from earlier states (premiseMemo) must change
+// nothing. The memo must also be used, or the test checks nothing.
+func TestForcingMemoAcrossStates(t *testing.T) {
+	b := parsed(grid16)(t).Clone()
+	st := newSolveState()
+	kept, compared := 0, 0
+	for steps := 0; !b.Solved() && steps < 400; steps++ {
+		s, _, ok, err := st.first(t.Context(), b, Default(), Knowledge{Unique: true})
+		require.NoError(t, err)
+		if !ok {
+			s, err = SearchStep(t.Context(), b, Knowledge{Unique: true})
+			require.NoError(t, err)
+		}
+		if strings.HasPrefix(s.Technique, "forcing-") && (!testing.Short() || compared < 80) {
+			for _, tech := range []Technique{ForcingChainContradiction, ForcingNetContradiction} {
+				got, _, gotOK := firstWith(st, b, tech)
+				want, _, wantOK := firstWith(newSolveState(), b, tech)
+				require.Equal(t, wantOK, gotOK, "%s after %d steps", tech.ID, steps)
+				require.Equal(t, want, got, "%s after %d steps", tech.ID, steps)
+				compared++
+			}
+			for _, e := range st.sc.forcing.free {
+				kept += len(e.memo[throughNets].nodes)
+			}
+		}
+		mustApply(t, b, s)
+		st.invalidate()
+	}
+	require.True(t, b.Solved())
+	require.Positive(t, compared, "no forcing contradiction on the walk")
+	require.Positive(t, kept, "the memo kept no premise across states")
+}
+
+// firstWith runs tech alone on b within st and returns its first step.
+func firstWith(st *solveState, b *board.Board, tech Technique) (explain.Step, Technique, bool) {
+	s, t, ok, err := st.first(context.Background(), b, []Technique{tech}, Knowledge{Unique: true})
+	if err != nil {
+		panic(err)
+	}
+	return s, t, ok
+}

@@ -1,0 +1,22 @@
+package explain
+
+import "sort"
+
+// CheckGolden lets the external tests (package explain_test) compare with the golden
+// files and rewrite them with -update, as the internal ones do.
+var CheckGolden = checkGolden
+
+// CatalogueIDs returns, sorted, the technique IDs of the English catalogue: the
+// steps the prose goldens say must cover each of them.
+func CatalogueIDs() ([]string, error) {
+	cats, err := loadCatalogues()
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(cats[EN].file.Techniques))
+	for id := range cats[EN].file.Techniques {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
