@@ -27,6 +27,12 @@ const (
 // cell has two candidates and every digit two places per house), because the two
 // digits could then be swapped into a second solution. They set NeedsUnique.
 //
+// The swap gives a second solution only when every house holding corners holds two of
+// them and nothing else constrains the four cells: an X diagonal or a windoku window
+// through one corner, a jigsaw region that is not a rectangle's pair of boxes, or a
+// killer cage (its sum changes with the swap when it holds one corner) can break it.
+// So they hold on classic layouts only (Holds: classicOnly), of any size.
+//
 // Difficulties on the Sudoku Explainer scale: Explainer rates unique rectangle types
 // 1, 2 and 4 at 4.5 and type 3 from 4.5 up with the size of its subset, and BUG+1 at
 // 5.6. Types 5 and 6 (HoDoKu's) and the avoidable rectangles are no harder to check
@@ -37,6 +43,10 @@ const (
 // left, top right, bottom left, bottom right); Digits are the rectangle's two digits.
 // Each type adds what it needs, said on its value.
 
+// classicOnly holds on layouts without variant rules: the uniqueness patterns' swap
+// argument (see above) is only checked there.
+func classicOnly(l *board.Layout) bool { return l.Variant() == 0 }
+
 // UniqueRectangle1 removes both digits from the one corner of a rectangle that has
 // more than them.
 var UniqueRectangle1 = Technique{
@@ -45,6 +55,7 @@ var UniqueRectangle1 = Technique{
 	Score:       100,
 	Codes:       []string{"0600"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 1
 
 Four cells at the corners of a rectangle, in two rows, two columns and two boxes, all
@@ -65,6 +76,7 @@ var UniqueRectangle2 = Technique{
 	Score:       100,
 	Codes:       []string{"0601"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 2
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -86,6 +98,7 @@ var UniqueRectangle3 = Technique{
 	Score:       100,
 	Codes:       []string{"0602"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 3
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -109,6 +122,7 @@ var UniqueRectangle4 = Technique{
 	Score:       100,
 	Codes:       []string{"0603"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 4
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -128,6 +142,7 @@ var UniqueRectangle5 = Technique{
 	Score:       100,
 	Codes:       []string{"0604"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 5
 
 One corner of a rectangle (two rows, two columns, two boxes), or two diagonal corners,
@@ -148,6 +163,7 @@ var UniqueRectangle6 = Technique{
 	Score:       100,
 	Codes:       []string{"0605"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 6
 
 Two diagonal corners of a rectangle (two rows, two columns, two boxes) hold only x and
@@ -169,6 +185,7 @@ var HiddenRectangle = Technique{
 	Score:       100,
 	Codes:       []string{"0606"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Hidden Rectangle
 
 One corner of a rectangle (two rows, two columns, two boxes) holds only x and y (or
@@ -661,6 +678,7 @@ var AvoidableRectangle1 = Technique{
 	Score:       100,
 	Codes:       []string{"0607"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Avoidable Rectangle Type 1
 
 Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
@@ -682,6 +700,7 @@ var AvoidableRectangle2 = Technique{
 	Score:       100,
 	Codes:       []string{"0608"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `Avoidable Rectangle Type 2
 
 Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
@@ -847,6 +866,7 @@ var BUGPlus1 = Technique{
 	Score:       100,
 	Codes:       []string{"0610"},
 	NeedsUnique: true,
+	Holds:       classicOnly,
 	Doc: `BUG+1
 
 Bivalue universal grave plus one. Every empty cell has two candidates but one, which

@@ -1,0 +1,220 @@
+package techniques
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// variantSets are the shared variant sets the soundness sweep walks, with their rules.
+var variantSets = []struct {
+	name string
+	v    board.Variant
+}{
+	{"x-dev", board.X},
+	{"windoku-dev", board.Windoku},
+	{"jigsaw-dev", board.Jigsaw},
+	{"killer-dev", board.Killer},
+	{"killer-hard-dev", board.Killer},
+}
+
+const variantsDir = "../../shared/variants"
+
+// variantPuzzle is a puzzle of a shared variant set with the solution the file gives.
+type variantPuzzle struct {
+	line string
+	b    *board.Board
+	sol  []board.Digit
+}
+
+// readVariantSet reads a shared variant set: every line is a ParseVariantLine line whose
+// last field is the solution (unique under the set's rules, as its README says).
+func readVariantSet(tb testing.TB, path string, v board.Variant) []variantPuzzle {
+	tb.Helper()
+	f, err := os.Open(path)
+	require.NoError(tb, err)
+	defer f.Close()
+	var out []variantPuzzle
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for ln := 1; sc.Scan(); ln++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		b, err := board.ParseVariantLine(line, v)
+		require.NoError(tb, err, "%s:%d", path, ln)
+		fields := strings.Fields(line)
+		last := fields[len(fields)-1]
+		require.Len(tb, last, b.Layout().Cells(), "%s:%d: the last field is not a solution", path, ln)
+		sol := make([]board.Digit, len(last))
+		for i := range last {
+			require.True(tb, last[i] >= '1' && last[i] <= '9', "%s:%d: solution %q", path, ln, last)
+			sol[i] = board.Digit(last[i] - '0')
+		}
+		out = append(out, variantPuzzle{line: line, b: b, sol: sol})
+	}
+	require.NoError(tb, sc.Err())
+	return out
+}
+
+// variantWalk is what one walk of a puzzle found.
+type variantWalk struct {
+	steps    []explain.Step
+	searched int      // search steps taken (stuck: no technique applied)
+	unsound  []string // steps that contradict the solution
+}
+
+// walkVariant walks b as Solve does with the techniques ts (Knowledge from the known
+// solution: the sets' puzzles are unique), checking every step against sol. Where no
+// technique applies it takes a search step without the fallback package: it removes
+// the smallest candidate that is not the solution's digit in a cell with the fewest
+// candidates, which search would prove, so the walk needs nothing of fallback (not yet
+// variant-aware when this was written) and still goes to the end.
+func walkVariant(ctx context.Context, st *solveState, b *board.Board, sol []board.Digit, ts []Technique) (variantWalk, error) {
+	var w variantWalk
+	work := b.Clone()
+	l := work.Layout()
+	st.invalidate()
+	defer st.invalidate()
+	for !work.Solved() {
+		step, _, ok, err := st.first(ctx, work, ts, Knowledge{Unique: true})
+		if err != nil {
+			return w, err
+		}
+		if !ok {
+			best, bestN := board.Cell(-1), l.N()+1
+			for c := range board.Cell(l.Cells()) {
+				if n := work.Candidates(c).Count(); n >= 2 && n < bestN {
+					best, bestN = c, n
+				}
+			}
+			if best < 0 {
+				return w, fmt.Errorf("no step and no cell to search: %s", work.String())
+			}
+			d := work.Candidates(best).Without(sol[best]).Digits()[0]
+			step = explain.Step{Technique: Search.ID,
+				Eliminations: []board.Candidate{{Cell: best, Digit: d}},
+				Pattern:      explain.Pattern{Digits: board.DigitsOf(d), Cells: []board.Cell{best}}}
+			w.searched++
+		} else if bad := unsound(work, sol, step); bad != "" {
+			w.unsound = append(w.unsound, fmt.Sprintf("%s: %s", explain.OneLiner(l, step), bad))
+			return w, nil // the walk cannot go on from a wrong state
+		}
+		if err := explain.Apply(work, step); err != nil {
+			return w, fmt.Errorf("%s: %w", explain.OneLiner(l, step), err)
+		}
+		st.invalidate()
+		w.steps = append(w.steps, step)
+	}
+	for c := range board.Cell(l.Cells()) {
+		if work.Value(c) != sol[c] {
+			return w, fmt.Errorf("solved to another grid at %s", l.CellName(c))
+		}
+	}
+	return w, nil
+}
+
+// variantTechniques are the techniques swept on a set: Default() everywhere (the
+// killer cage techniques, when Default has them, included).
+func variantTechniques() []Technique { return Default() }
+
+// TestVariantSoundness walks puzzles of every shared variant set with the default
+// techniques and checks every step against the set's solution: no removed candidate is
+// the solution's digit, every placement is. The plain run takes 10 puzzles spread over
+// each set (3 with -short); STEPDOKU_FULL=1 walks them all.
+func TestVariantSoundness(t *testing.T) {
+	per := map[bool]int{true: 3, false: 10}[testing.Short()]
+	full := os.Getenv("STEPDOKU_FULL") != ""
+	for _, set := range variantSets {
+		t.Run(set.name, func(t *testing.T) {
+			path := filepath.Join(variantsDir, set.name+".txt")
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s is absent", path)
+			}
+			ps := readVariantSet(t, path, set.v)
+			if !full {
+				ps = spreadVariant(ps, per)
+			}
+			st := newSolveState()
+			for i, p := range ps {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				w, err := walkVariant(ctx, st, p.b, p.sol, variantTechniques())
+				cancel()
+				require.NoError(t, err, "puzzle %d: %s", i+1, p.line)
+				require.Empty(t, w.unsound, "puzzle %d: %s", i+1, p.line)
+			}
+		})
+	}
+}
+
+// spreadVariant takes n puzzles evenly spread over ps (all of them when n >= len(ps)).
+func spreadVariant(ps []variantPuzzle, n int) []variantPuzzle {
+	if n >= len(ps) {
+		return ps
+	}
+	out := make([]variantPuzzle, 0, n)
+	for i := range n {
+		out = append(out, ps[i*len(ps)/n])
+	}
+	return out
+}
+
+// TestVariantStats logs, per shared variant set, the share of puzzles solved without a
+// search step, the mean steps per puzzle and the technique histogram, and fails on any
+// unsound step. It walks every puzzle, so it runs only when asked:
+//
+//	STEPDOKU_VARIANT_STATS=1 go test ./techniques -run TestVariantStats -v
+func TestVariantStats(t *testing.T) {
+	if os.Getenv("STEPDOKU_VARIANT_STATS") == "" {
+		t.Skip("set STEPDOKU_VARIANT_STATS=1 to walk every variant puzzle")
+	}
+	for _, set := range variantSets {
+		path := filepath.Join(variantsDir, set.name+".txt")
+		if _, err := os.Stat(path); err != nil {
+			t.Logf("%s is absent", path)
+			continue
+		}
+		ps := readVariantSet(t, path, set.v)
+		st := newSolveState()
+		counts := map[string]int{}
+		logic, steps, bad := 0, 0, 0
+		start := time.Now()
+		for i, p := range ps {
+			w, err := walkVariant(context.Background(), st, p.b, p.sol, variantTechniques())
+			require.NoError(t, err, "%s puzzle %d", set.name, i+1)
+			if len(w.unsound) > 0 {
+				bad++
+				t.Errorf("%s puzzle %d: %s: %v", set.name, i+1, p.line, w.unsound)
+			}
+			if w.searched == 0 {
+				logic++
+			}
+			steps += len(w.steps)
+			for _, s := range w.steps {
+				counts[s.Technique]++
+			}
+		}
+		n := len(ps)
+		var lines []string
+		for _, id := range slices.SortedFunc(maps.Keys(counts), func(a, b string) int { return cmp.Or(counts[b]-counts[a], strings.Compare(a, b)) }) {
+			lines = append(lines, fmt.Sprintf("  %-32s %7d", id, counts[id]))
+		}
+		t.Logf("%s: %d puzzles, %d unsound, solved without search %d (%.1f%%), %.1f steps/puzzle, %s\n%s",
+			set.name, n, bad, logic, 100*float64(logic)/float64(n), float64(steps)/float64(n),
+			time.Since(start).Round(time.Millisecond), strings.Join(lines, "\n"))
+	}
+}
