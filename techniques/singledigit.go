@@ -77,6 +77,7 @@ var EmptyRectangle = Technique{
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0402"},
+	Holds:      regularBoxes,
 	Doc: `Empty Rectangle
 
 In a box, every place of a digit lies on one row and one column of the box (the rest of
@@ -111,6 +112,7 @@ var DualEmptyRectangle = Technique{
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0405"},
+	Holds:      regularBoxes,
 	Doc: `Dual Empty Rectangle
 
 One empty rectangle box can work with two conjugate pairs at once, one leading from its
@@ -124,14 +126,29 @@ type linkKinds uint8
 
 func (k linkKinds) has(kind board.HouseKind) bool { return k&(1<<kind) != 0 }
 
-// first returns the first kind of the set in the order row, column, box.
+// first returns the first kind of the set in the order row, column, box, diagonal,
+// window (box for the empty set).
 func (k linkKinds) first() board.HouseKind {
-	for _, kind := range [3]board.HouseKind{board.Row, board.Column, board.Box} {
+	for _, kind := range [5]board.HouseKind{board.Row, board.Column, board.Box, board.Diagonal, board.Window} {
 		if k.has(kind) {
 			return kind
 		}
 	}
 	return board.Box
+}
+
+// linkHouse returns the house of the given kind that holds both x and y (on an X, the
+// centre cell lies in two diagonals: the one that holds y).
+func linkHouse(l *board.Layout, kind board.HouseKind, x, y board.Cell) board.House {
+	if kind <= board.Box {
+		return l.HousesOf(x)[kind]
+	}
+	for _, g := range l.AllHousesOf(x) {
+		if l.Kind(g) == kind && l.HouseSet(g).Has(y) {
+			return g
+		}
+	}
+	return l.HousesOf(x)[board.Box] // not reached: callers pass a kind that x and y share
 }
 
 // otherLine returns column for row and row for column.
@@ -160,7 +177,7 @@ func (p pairLink) end(i int) (board.Cell, board.Cell) {
 
 // house returns the link's house of the given kind.
 func (p pairLink) house(l *board.Layout, kind board.HouseKind) board.House {
-	return l.HousesOf(p.a)[kind]
+	return linkHouse(l, kind, p.a, p.b)
 }
 
 // pairLinks appends the conjugate pairs of d to dst, in the order of their first house,
@@ -177,8 +194,10 @@ func pairLinks(dst []pairLink, b *board.Board, d board.Digit) []pairLink {
 		x, y := cells[p.First()], cells[(p&(p-1)).First()]
 		k := linkKinds(1) << l.Kind(h)
 		merged := false
-		// Houses come rows, columns, boxes: only a box pair can repeat a line pair.
-		if l.Kind(h) == board.Box && (l.RowOf(x) == l.RowOf(y) || l.ColOf(x) == l.ColOf(y)) {
+		// Houses come rows, columns, boxes, then diagonals and windows: only a box pair
+		// can repeat a line pair, and a window pair any other (a diagonal meets a line
+		// in one cell, but a box or window in several).
+		if l.Kind(h) == board.Box && (l.RowOf(x) == l.RowOf(y) || l.ColOf(x) == l.ColOf(y)) || l.Kind(h) > board.Box {
 			for i := range dst {
 				if dst[i].a == x && dst[i].b == y {
 					dst[i].kinds |= k
@@ -194,13 +213,21 @@ func pairLinks(dst []pairLink, b *board.Board, d board.Digit) []pairLink {
 	return dst
 }
 
-// sharedKinds returns the kinds of house that x and y share.
+// sharedKinds returns the kinds of house that x and y share (none when they see each
+// other only through a killer cage).
 func sharedKinds(l *board.Layout, x, y board.Cell) linkKinds {
 	hx, hy := l.HousesOf(x), l.HousesOf(y)
 	var k linkKinds
 	for i := range hx {
 		if hx[i] == hy[i] {
 			k |= 1 << i
+		}
+	}
+	if l.Houses() > 3*l.N() {
+		for _, g := range l.AllHousesOf(x)[3:] {
+			if l.HouseSet(g).Has(y) {
+				k |= 1 << l.Kind(g)
+			}
 		}
 	}
 	return k
@@ -251,7 +278,10 @@ func classify(l *board.Layout, k1, w, k2 linkKinds, cells [4]board.Cell) (chainS
 			return shapeKite, [3]board.House{l.HousesOf(a)[line], l.HousesOf(b)[board.Box], l.HousesOf(c)[otherLine(line)]}
 		}
 	}
-	return shapeTurbot, [3]board.House{l.HousesOf(a)[k1.first()], l.HousesOf(b)[w.first()], l.HousesOf(c)[k2.first()]}
+	if w == 0 {
+		return 0, [3]board.House{} // B sees C only through a cage: no house to name
+	}
+	return shapeTurbot, [3]board.House{linkHouse(l, k1.first(), a, b), linkHouse(l, w.first(), b, c), linkHouse(l, k2.first(), c, d)}
 }
 
 // linkChain is one chain A=B-C=D on digit d: A and B are the only places of d in
