@@ -201,10 +201,21 @@ func checkAgainstSolution(t *testing.T, c fixtureCase, state *board.Board, steps
 // solution digit among the removed candidates either. Other grids are not checked.
 func solutionProblems(c fixtureCase, state *board.Board, steps []explain.Step) ([]string, error) {
 	puzzle, err := parseGrid(c.Grid)
+	unique := fallback.Unique
+	if c.Variant != "" {
+		var v board.Variant
+		if v, err = board.ParseVariant(c.Variant); err == nil {
+			puzzle, err = board.ParseVariantLine(c.Grid, v)
+		}
+		// The general search takes its constraints from the layout's peers, so it
+		// knows a variant's houses (not cage sums: a killer case has several
+		// solutions to it and is not checked).
+		unique = fallback.General.Unique
+	}
 	if err != nil {
 		return nil, err
 	}
-	sol, err := fallback.Unique(context.Background(), puzzle)
+	sol, err := unique(context.Background(), puzzle)
 	if errors.Is(err, fallback.ErrSeveral) || errors.Is(err, fallback.ErrNoSolution) {
 		return nil, nil
 	}

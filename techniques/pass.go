@@ -224,5 +224,9 @@ func (t Technique) Steps(ctx context.Context, b *board.Board, limit int) ([]expl
 	return out, ctx.Err()
 }
 
-// run runs the pass's technique.
-func (p *Pass) run() { p.Technique.Find(p) }
+// run runs the pass's technique, where it holds on the board's layout.
+func (p *Pass) run() {
+	if p.Technique.HoldsOn(p.b.Layout()) {
+		p.Technique.Find(p)
+	}
+}
