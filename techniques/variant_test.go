@@ -218,3 +218,63 @@ func TestVariantStats(t *testing.T) {
 			time.Since(start).Round(time.Millisecond), strings.Join(lines, "\n"))
 	}
 }
+
+// TestVariantEveryTechnique runs every technique of the ladder, the optional ones too,
+// on states met while walking a few puzzles of each shared variant set, and checks every
+// step each reports against the solution: a technique holds and is sound on the layout,
+// or (Holds) finds nothing there; none may fail. With -short it looks at fewer states,
+// with STEPDOKU_FULL=1 at many more.
+func TestVariantEveryTechnique(t *testing.T) {
+	per, every := 1, 10
+	if testing.Short() {
+		per, every = 1, 30
+	}
+	if os.Getenv("STEPDOKU_FULL") != "" {
+		per, every = 10, 3
+	}
+	for _, set := range variantSets {
+		t.Run(set.name, func(t *testing.T) {
+			path := filepath.Join(variantsDir, set.name+".txt")
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s is absent", path)
+			}
+			ps := spreadVariant(readVariantSet(t, path, set.v), per)
+			ctx := context.Background()
+			for pi, p := range ps {
+				w, err := walkVariant(ctx, newSolveState(), p.b, p.sol, variantTechniques())
+				require.NoError(t, err)
+				state := p.b.Clone()
+				for si, step := range w.steps {
+					if si%every == 0 {
+						for _, tech := range ladder() {
+							findOn(tech, state, func(s explain.Step) bool {
+								requireSound(t, fmt.Sprintf("puzzle %d step %d, %s", pi+1, si+1, tech.ID), state, p.sol, s)
+								requireStepShape(t, state, s)
+								return true
+							})
+						}
+					}
+					require.NoError(t, explain.Apply(state, step))
+				}
+			}
+		})
+	}
+}
+
+// TestScanHouseVariants checks that the singles' scan visits every house of a variant
+// layout once, boxes first, and that scanRank is its inverse.
+func TestScanHouseVariants(t *testing.T) {
+	for _, spec := range []board.Spec{{Diagonals: true}, {Windows: true}, {Diagonals: true, Windows: true}} {
+		l, err := board.NewLayout(spec)
+		require.NoError(t, err)
+		seen := map[board.House]bool{}
+		for k := range l.Houses() {
+			h := scanHouse(l, k)
+			require.False(t, seen[h], "house %s scanned twice", l.HouseName(h))
+			seen[h] = true
+			require.Equal(t, k, scanRank(l, h), l.HouseName(h))
+		}
+		require.Len(t, seen, l.Houses())
+		require.Equal(t, board.Box, l.Kind(scanHouse(l, 0)))
+	}
+}
