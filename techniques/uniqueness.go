@@ -31,7 +31,11 @@ const (
 // them and nothing else constrains the four cells: an X diagonal or a windoku window
 // through one corner, a jigsaw region that is not a rectangle's pair of boxes, or a
 // killer cage (its sum changes with the swap when it holds one corner) can break it.
-// So they hold on classic layouts only (Holds: classicOnly), of any size.
+// The rectangles check exactly that on a variant (deadlyShape): every house and every
+// cage holding a corner holds two, on one side of the rectangle, so the swap keeps
+// every rule; on a classic layout it is the "two boxes" of the classic patterns. BUG+1
+// reads every house as a row, a column and a box: it holds on classic layouts only
+// (Holds: classicOnly), of any size.
 //
 // Difficulties on the Sudoku Explainer scale: Explainer rates unique rectangle types
 // 1, 2 and 4 at 4.5 and type 3 from 4.5 up with the size of its subset, and BUG+1 at
@@ -43,8 +47,8 @@ const (
 // left, top right, bottom left, bottom right); Digits are the rectangle's two digits.
 // Each type adds what it needs, said on its value.
 
-// classicOnly holds on layouts without variant rules: the uniqueness patterns' swap
-// argument (see above) is only checked there.
+// classicOnly holds on layouts without variant rules: BUG+1's argument (see above) is
+// only checked there.
 func classicOnly(l *board.Layout) bool { return l.Variant() == 0 }
 
 // UniqueRectangle1 removes both digits from the one corner of a rectangle that has
@@ -55,7 +59,6 @@ var UniqueRectangle1 = Technique{
 	Score:       100,
 	Codes:       []string{"0600"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 1
 
 Four cells at the corners of a rectangle, in two rows, two columns and two boxes, all
@@ -76,7 +79,6 @@ var UniqueRectangle2 = Technique{
 	Score:       100,
 	Codes:       []string{"0601"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 2
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -98,7 +100,6 @@ var UniqueRectangle3 = Technique{
 	Score:       100,
 	Codes:       []string{"0602"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 3
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -122,7 +123,6 @@ var UniqueRectangle4 = Technique{
 	Score:       100,
 	Codes:       []string{"0603"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 4
 
 Two corners of a rectangle (two rows, two columns, two boxes) hold only x and y; the
@@ -142,7 +142,6 @@ var UniqueRectangle5 = Technique{
 	Score:       100,
 	Codes:       []string{"0604"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 5
 
 One corner of a rectangle (two rows, two columns, two boxes), or two diagonal corners,
@@ -163,7 +162,6 @@ var UniqueRectangle6 = Technique{
 	Score:       100,
 	Codes:       []string{"0605"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Unique Rectangle Type 6
 
 Two diagonal corners of a rectangle (two rows, two columns, two boxes) hold only x and
@@ -185,7 +183,6 @@ var HiddenRectangle = Technique{
 	Score:       100,
 	Codes:       []string{"0606"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Hidden Rectangle
 
 One corner of a rectangle (two rows, two columns, two boxes) holds only x and y (or
@@ -246,6 +243,7 @@ func rectangles(check urCheck) Finder {
 func findRectangles(b *board.Board) []urRect {
 	l := b.Layout()
 	n := l.N()
+	classic := l.Variant() == 0
 	// free[c]: the digits not placed in a house of c (0 for a filled cell);
 	// pairs[c]: c's candidates when it has exactly two, else 0.
 	free := make([]board.DigitSet, l.Cells())
@@ -254,17 +252,19 @@ func findRectangles(b *board.Board) []urRect {
 		if b.Value(c) != 0 {
 			continue
 		}
-		hs := l.HousesOf(c)
-		free[c] = l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+		free[c] = freeDigits(b, c, classic)
 		if cs := b.Candidates(c); cs.Count() == 2 {
 			pairs[c] = cs
 		}
 	}
 	var out []urRect
-	// stack[c] and band[r]: the box column and box row of a column and a row.
+	// stack[c] and band[r]: the box column and box row of a column and a row (on a
+	// classic layout; a variant asks deadlyShape).
 	stack, band := make([]int, n), make([]int, n)
 	for i := range n {
-		stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+		if classic {
+			stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+		}
 	}
 	cols := make([]int, 0, n)
 	biv := make([]bool, n)
@@ -285,16 +285,68 @@ func findRectangles(b *board.Board) []urRect {
 			sameBand := band[r1] == band[r2]
 			for i, c1 := range cols {
 				for _, c2 := range cols[i+1:] {
-					if !biv[c1] && !biv[c2] || sameBand == (stack[c1] == stack[c2]) {
+					if !biv[c1] && !biv[c2] || classic && sameBand == (stack[c1] == stack[c2]) {
 						continue
 					}
 					cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+					if !classic && !deadlyShape(l, cells) {
+						continue
+					}
 					out = appendRectanglePairs(out, b, cells, free, pairs)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// freeDigits returns the digits not placed in a house of c nor, on a variant, in any
+// cell c sees (a diagonal, a window, a cage).
+func freeDigits(b *board.Board, c board.Cell, classic bool) board.DigitSet {
+	l := b.Layout()
+	if classic {
+		hs := l.HousesOf(c)
+		return l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+	}
+	free := l.AllDigits()
+	for _, p := range l.Peers(c) {
+		if v := b.Value(p); v != 0 {
+			free = free.Without(v)
+		}
+	}
+	return free
+}
+
+// deadlyShape reports whether swapping two digits crosswise on the four corners (in
+// grid order: top left, top right, bottom left, bottom right) keeps every rule of l:
+// each house and each cage holding a corner holds exactly two, on one side of the
+// rectangle. Then they keep their digits and their sums; a house or cage with one
+// corner, or two opposite ones, would not. On a classic layout this is "the corners
+// lie in two boxes".
+func deadlyShape(l *board.Layout, cells [4]board.Cell) bool {
+	for _, c := range cells {
+		for _, h := range l.AllHousesOf(c) {
+			if !onOneSide(l.HouseSet(h), cells) {
+				return false
+			}
+		}
+		if k, ok := l.CageOf(c); ok && !onOneSide(l.Cages()[k].Set(), cells) {
+			return false
+		}
+	}
+	return true
+}
+
+// onOneSide reports whether s holds exactly two of the corners, on one side of the
+// rectangle (top, bottom, left or right).
+func onOneSide(s board.CellSet, cells [4]board.Cell) bool {
+	m := 0
+	for k, c := range cells {
+		if s.Has(c) {
+			m |= 1 << k
+		}
+	}
+	return m == 0b0011 || m == 0b1100 || m == 0b0101 || m == 0b1010
 }
 
 // appendRectanglePairs appends the rectangle on cells for each pair of digits a corner
@@ -678,7 +730,6 @@ var AvoidableRectangle1 = Technique{
 	Score:       100,
 	Codes:       []string{"0607"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Avoidable Rectangle Type 1
 
 Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
@@ -700,7 +751,6 @@ var AvoidableRectangle2 = Technique{
 	Score:       100,
 	Codes:       []string{"0608"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
 	Doc: `Avoidable Rectangle Type 2
 
 Four corners of a rectangle (two rows, two columns, two boxes), none of them a given:
@@ -761,14 +811,18 @@ func findAvoidable(b *board.Board) []avoidRect {
 					cols = append(cols, c)
 				}
 			}
-			sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+			classic := l.Variant() == 0
+			sameBand := classic && r1/l.BoxRows() == r2/l.BoxRows()
 			for i, c1 := range cols {
 				a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
 				for _, c2 := range cols[i+1:] {
-					if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
+					if classic && sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
 						continue // not exactly two boxes
 					}
 					bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
+					if !classic && !deadlyShape(l, [4]board.Cell{a, bc, c, d}) {
+						continue
+					}
 					if !(solved[a] || solved[d]) || !(solved[bc] || solved[c]) {
 						continue // a diagonal without a solved corner
 					}
