@@ -278,3 +278,41 @@ func TestScanHouseVariants(t *testing.T) {
 		require.Equal(t, board.Box, l.Kind(scanHouse(l, 0)))
 	}
 }
+
+// TestDeadlyShape checks the rule that lets a rectangle swap its digits on a variant:
+// every house and cage that holds a corner holds exactly two, on one side.
+func TestDeadlyShape(t *testing.T) {
+	x, err := board.NewLayout(board.Spec{Diagonals: true})
+	require.NoError(t, err)
+	w, err := board.NewLayout(board.Spec{Windows: true})
+	require.NoError(t, err)
+	cage := board.Cage{Cells: []board.Cell{board.Classic.CellAt(0, 1), board.Classic.CellAt(0, 2)}, Sum: 3}
+	k, err := board.NewLayout(board.Spec{Cages: []board.Cage{cage}})
+	require.NoError(t, err)
+	side := board.Cage{Cells: []board.Cell{board.Classic.CellAt(0, 1), board.Classic.CellAt(0, 4)}, Sum: 3}
+	ks, err := board.NewLayout(board.Spec{Cages: []board.Cage{side}})
+	require.NoError(t, err)
+	rect := func(l *board.Layout, r1, r2, c1, c2 int) [4]board.Cell {
+		return [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+	}
+	for _, tc := range []struct {
+		name  string
+		l     *board.Layout
+		cells [4]board.Cell
+		want  bool
+	}{
+		{"classic, two boxes", board.Classic, rect(board.Classic, 0, 1, 1, 4), true},
+		{"classic, one box", board.Classic, rect(board.Classic, 0, 1, 0, 1), false},
+		{"classic, four boxes", board.Classic, rect(board.Classic, 0, 4, 0, 4), false},
+		{"X, off the diagonals", x, rect(x, 0, 2, 1, 7), true},
+		{"X, a corner on a diagonal", x, rect(x, 5, 6, 6, 8), false},
+		{"windoku, a window holds one side", w, rect(w, 6, 7, 0, 6), true},
+		{"windoku, a window holds one corner", w, rect(w, 0, 1, 1, 4), false},
+		{"killer, a cage holds one corner", k, rect(k, 0, 1, 1, 4), false},
+		{"killer, a cage holds one side", ks, rect(ks, 0, 1, 1, 4), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, deadlyShape(tc.l, tc.cells))
+		})
+	}
+}
