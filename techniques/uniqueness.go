@@ -34,8 +34,8 @@ const (
 // The rectangles check exactly that on a variant (deadlyShape): every house and every
 // cage holding a corner holds two, on one side of the rectangle, so the swap keeps
 // every rule; on a classic layout it is the "two boxes" of the classic patterns. BUG+1
-// reads every house as a row, a column and a box: it holds on classic layouts only
-// (Holds: classicOnly), of any size.
+// counts the places in every house, diagonals and windows too; its second solution
+// would break a cage's sum, so it does not hold on a killer (Holds: noCages).
 //
 // Difficulties on the Sudoku Explainer scale: Explainer rates unique rectangle types
 // 1, 2 and 4 at 4.5 and type 3 from 4.5 up with the size of its subset, and BUG+1 at
@@ -47,9 +47,10 @@ const (
 // left, top right, bottom left, bottom right); Digits are the rectangle's two digits.
 // Each type adds what it needs, said on its value.
 
-// classicOnly holds on layouts without variant rules: BUG+1's argument (see above) is
-// only checked there.
-func classicOnly(l *board.Layout) bool { return l.Variant() == 0 }
+// noCages holds on layouts without killer cages: BUG+1's second solution (every cell
+// takes its other candidate) keeps each digit once in every house, whatever the houses,
+// but not a cage's sum.
+func noCages(l *board.Layout) bool { return l.Variant()&board.Killer == 0 }
 
 // UniqueRectangle1 removes both digits from the one corner of a rectangle that has
 // more than them.
@@ -920,7 +921,7 @@ var BUGPlus1 = Technique{
 	Score:       100,
 	Codes:       []string{"0610"},
 	NeedsUnique: true,
-	Holds:       classicOnly,
+	Holds:       noCages,
 	Doc: `BUG+1
 
 Bivalue universal grave plus one. Every empty cell has two candidates but one, which
@@ -952,9 +953,8 @@ func findBUGPlus1(p *Pass) {
 		return
 	}
 	var extra board.Digit
-	oddHouses := l.HousesOf(odd)
 	for h := range board.House(l.Houses()) {
-		inOdd := oddHouses[l.Kind(h)] == h
+		inOdd := l.HouseSet(h).Has(odd)
 		for d := board.Digit(1); int(d) <= l.N(); d++ {
 			switch b.Positions(h, d).Count() {
 			case 0, 2:
@@ -971,7 +971,7 @@ func findBUGPlus1(p *Pass) {
 	if extra == 0 {
 		return
 	}
-	for _, h := range oddHouses {
+	for _, h := range l.AllHousesOf(odd) {
 		if b.Positions(h, extra).Count() != 3 {
 			return
 		}
