@@ -316,3 +316,53 @@ func TestDeadlyShape(t *testing.T) {
 		})
 	}
 }
+
+// solveVariantsStrict makes TestVariantSolve fail, rather than log, when Solve's
+// answer on a variant differs from the set's solution.
+// TODO(lead): set to true once fallback's search is variant-aware (the fallback
+// helper's branch): Solve counts solutions with it before walking, and the 9x9
+// bitboard search does not yet know diagonals, windows, regions or cage sums.
+const solveVariantsStrict = false
+
+// TestVariantSolve runs the public Solve on a few puzzles of each shared variant set and
+// checks the walk ends on the set's solution, with every step sound.
+func TestVariantSolve(t *testing.T) {
+	for _, set := range variantSets {
+		t.Run(set.name, func(t *testing.T) {
+			path := filepath.Join(variantsDir, set.name+".txt")
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s is absent", path)
+			}
+			for i, p := range spreadVariant(readVariantSet(t, path, set.v), 2) {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				tr, err := Solve(ctx, p.b, Options{})
+				cancel()
+				problem := ""
+				switch {
+				case err != nil:
+					problem = err.Error()
+				case tr.Summary.Several || tr.Summary.NoSolution || !tr.Summary.Solved:
+					problem = fmt.Sprintf("solved %v, several solutions %v, no solution %v, stuck %v",
+						tr.Summary.Solved, tr.Summary.Several, tr.Summary.NoSolution, tr.Summary.Stuck)
+				default:
+					b := p.b.Clone()
+					for _, s := range tr.Steps {
+						if bad := unsound(b, p.sol, s); bad != "" {
+							problem = explain.OneLiner(b.Layout(), s) + ": " + bad
+							break
+						}
+						require.NoError(t, explain.Apply(b, s))
+					}
+				}
+				if problem == "" {
+					continue
+				}
+				if solveVariantsStrict {
+					t.Errorf("puzzle %d: %s: %s", i+1, p.line, problem)
+				} else {
+					t.Logf("puzzle %d (not failing until fallback knows variants): %s", i+1, problem)
+				}
+			}
+		})
+	}
+}
