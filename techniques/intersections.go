@@ -73,7 +73,7 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
 		l := b.Layout()
-		var buf [3]board.House
+		var buf cellHouses
 		for h := range board.House(l.Houses()) {
 			if !base.has(l.Kind(h)) {
 				continue
@@ -133,13 +133,9 @@ func allIn(l *board.Layout, cells []board.Cell, p board.PosSet, g board.House) b
 type commonHouses struct {
 	houses []board.House
 	same   []bool
-	buf    [3]board.House
-	sameAt [maxCellHouses]bool
+	buf    cellHouses
+	sameAt [len(cellHouses{})]bool
 }
-
-// maxCellHouses bounds the houses of one cell: row, column, box, two diagonals (the
-// centre of an X) and a window.
-const maxCellHouses = 6
 
 // box is the shared box (the third house), or -1 when the cells do not share one.
 func (s *commonHouses) box() board.House {

@@ -135,7 +135,7 @@ func strongPartners(b *board.Board, k int32, f func(int32)) {
 	if s := b.Candidates(c); s.Count() == 2 {
 		f(int32(int(c)*n + int(s.Without(d).First()) - 1))
 	}
-	var buf [3]board.House
+	var buf cellHouses
 	for _, h := range housesOf(l, c, &buf) {
 		if p := b.Positions(h, d); p.Count() == 2 {
 			o := l.HouseCells(h)[(p &^ (1 << l.PosIn(c, h))).First()]

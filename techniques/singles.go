@@ -78,14 +78,22 @@ func scanRank(l *board.Layout, h board.House) int {
 	return (int(h) + n) % (3 * n)
 }
 
-// housesOf returns every house that holds c: its row, column and box in buf, and on a
-// layout with diagonals or windows those too (a new slice then).
-func housesOf(l *board.Layout, c board.Cell, buf *[3]board.House) []board.House {
-	if l.Houses() == 3*l.N() {
-		*buf = l.HousesOf(c)
-		return buf[:]
+// cellHouses holds the houses of one cell: row, column, box, and at most two diagonals
+// (the centre of an X) and a window.
+type cellHouses [6]board.House
+
+// housesOf returns every house that holds c: its row, column and box, then a variant's
+// diagonals and windows, in buf.
+func housesOf(l *board.Layout, c board.Cell, buf *cellHouses) []board.House {
+	hs := l.HousesOf(c)
+	copy(buf[:], hs[:])
+	out := buf[:3]
+	for h := board.House(3 * l.N()); int(h) < l.Houses(); h++ {
+		if l.HouseSet(h).Has(c) {
+			out = append(out, h)
+		}
 	}
-	return l.AllHousesOf(c)
+	return out
 }
 
 // lastCell returns the only empty cell of h and the only digit missing from it, when h
@@ -130,7 +138,7 @@ func findFullHouse(p *Pass) {
 // reported already: the last cell of a grid completes its row, column and box at once.
 func fullEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) bool {
 	l := b.Layout()
-	var buf [3]board.House
+	var buf cellHouses
 	for _, g := range housesOf(l, c, &buf) {
 		if scanRank(l, g) >= scanRank(l, h) {
 			continue
@@ -168,7 +176,7 @@ func findHiddenSingle(p *Pass) {
 // so the same placement is reported once, in the easiest house.
 func hiddenEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) bool {
 	l := b.Layout()
-	var buf [3]board.House
+	var buf cellHouses
 	for _, g := range housesOf(l, c, &buf) {
 		if scanRank(l, g) < scanRank(l, h) && b.Positions(g, d).Count() == 1 {
 			return true

@@ -205,7 +205,7 @@ func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.Digit
 	for _, c := range cells {
 		in.Add(c)
 	}
-	var clears [maxCellHouses]bool // the shared house loses candidates
+	var clears [len(cellHouses{})]bool // the shared house loses candidates
 	lineOutside := false
 	box := shared.box()
 	for k, g := range shared.houses {
