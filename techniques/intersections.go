@@ -22,9 +22,10 @@ var LockedCandidatesPointing = Technique{
 
 When every place left for a digit in a box lies in one row (or one column), the box's
 copy of that digit will end up in that line. So no other cell of the line, outside
-the box, can hold it: the box "points" along the line and clears it. On variants a jigsaw region or a
-windoku window points as a box does, and the house it points along may be a diagonal
-(Sudoku-X) or a box it overlaps: any house that holds every place left.`,
+the box, can hold it: the box "points" along the line and clears it. On variants a
+jigsaw region or a windoku window points as a box does, and the house it points along
+may be a diagonal (Sudoku-X) or a box it overlaps: any house that holds every place
+left.`,
 	Find: lockedCandidates(idPointing, blocks, kinds(board.Row, board.Column, board.Diagonal, board.Box, board.Window)),
 }
 
