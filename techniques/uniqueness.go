@@ -454,13 +454,14 @@ var (
 	})
 )
 
-// housesOfBoth returns the houses that hold both cells, in house order.
+// housesOfBoth returns the houses that hold both cells, in house order (a variant's
+// diagonals and windows after the row, column and box).
 func housesOfBoth(l *board.Layout, a, c board.Cell) []board.House {
 	var out []board.House
-	ha, hc := l.HousesOf(a), l.HousesOf(c)
-	for k := range 3 {
-		if ha[k] == hc[k] {
-			out = append(out, ha[k])
+	var buf cellHouses
+	for _, h := range housesOf(l, a, &buf) {
+		if l.HouseSet(h).Has(c) {
+			out = append(out, h)
 		}
 	}
 	return out
