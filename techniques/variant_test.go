@@ -370,3 +370,25 @@ func TestVariantSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestHoldsSkips checks that a technique that does not hold on a layout finds nothing
+// there however it is run: alone (a pass), through Steps, or inside another technique
+// (Pass.Run, as bestFirst and techniques/rate's pools run their members).
+func TestHoldsSkips(t *testing.T) {
+	x, err := board.NewLayout(board.Spec{Diagonals: true})
+	require.NoError(t, err)
+	b := board.New(x)
+	always := Technique{ID: "always", Find: func(p *Pass) {
+		p.Report(explain.Step{Technique: "always", Eliminations: []board.Candidate{{Cell: 0, Digit: 1}}})
+	}}
+	never := always
+	never.Holds = func(l *board.Layout) bool { return l.Variant() == 0 }
+	outer := Technique{ID: "outer", Find: func(p *Pass) { p.Run(never, p.Report) }}
+	require.Len(t, findAll(always, b), 1, "the finder reports on the layout")
+	require.Empty(t, findAll(never, b), "a pass")
+	steps, err := never.Steps(context.Background(), b, 0)
+	require.NoError(t, err)
+	require.Empty(t, steps, "Steps")
+	require.Empty(t, findAll(outer, b), "Pass.Run")
+	require.Len(t, findAll(never, board.New(board.Classic)), 1, "where it holds")
+}
