@@ -229,7 +229,7 @@ func TestVariantStats(t *testing.T) {
 // or (Holds) finds nothing there; none may fail. With -short it looks at fewer states,
 // with STEPDOKU_FULL=1 at many more.
 func TestVariantEveryTechnique(t *testing.T) {
-	per, every := 1, 10
+	per, every := 1, 20
 	if testing.Short() {
 		per, every = 1, 30
 	}
