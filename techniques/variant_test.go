@@ -392,3 +392,34 @@ func TestHoldsSkips(t *testing.T) {
 	require.Empty(t, findAll(outer, b), "Pass.Run")
 	require.Len(t, findAll(never, board.New(board.Classic)), 1, "where it holds")
 }
+
+// TestLinkChainHouses checks the houses a single-digit chain names on a variant: each
+// link's two cells lie in the house named for it, a diagonal or a window included.
+func TestLinkChainHouses(t *testing.T) {
+	for _, tc := range []struct {
+		v    board.Variant
+		grid string
+		kind board.HouseKind // a kind one of the step's houses must have
+	}{
+		{board.X, "..4.1.2..7.13..6...8.....1.5..8......4......6........8.......5...36...2.....4....", board.Diagonal},
+		{board.Windoku, ".3.89167576134598258976214394521736817693.524328456719.53.8.....97.2.85.81.57...6", board.Window},
+	} {
+		b, err := board.ParseVariantLine(tc.grid, tc.v)
+		require.NoError(t, err)
+		l := b.Layout()
+		steps := findAll(TurbotFish, b)
+		require.NotEmpty(t, steps)
+		for _, s := range steps {
+			line := explain.OneLiner(l, s)
+			require.Len(t, s.Pattern.Houses, 3, line)
+			kinds := map[board.HouseKind]bool{}
+			for i, h := range s.Pattern.Houses {
+				kinds[l.Kind(h)] = true
+				for _, c := range s.Pattern.Cells[i : i+2] {
+					require.True(t, l.HouseSet(h).Has(c), "%s: %s is not in %s", line, l.CellName(c), l.HouseName(h))
+				}
+			}
+			require.True(t, kinds[tc.kind], "%s: no %v among its houses", line, tc.kind)
+		}
+	}
+}
