@@ -274,8 +274,7 @@ type finFound struct {
 }
 
 // regularBoxes holds where boxes are rectangles (not on a jigsaw): the finned fish
-// group a line's places by box columns, and the empty rectangle reads a box as rows and
-// columns of cells.
+// group a line's places by box columns and band rows.
 func regularBoxes(l *board.Layout) bool { return l.Regular() }
 
 // finnedFishFor returns the finned and sashimi fish of the pass's state with size base

@@ -77,7 +77,6 @@ var EmptyRectangle = Technique{
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0402"},
-	Holds:      regularBoxes,
 	Doc: `Empty Rectangle
 
 In a box, every place of a digit lies on one row and one column of the box (the rest of
@@ -86,7 +85,9 @@ the box uses, its digit sits in that row or in that column. Now a conjugate pair
 column, with one end on the box's row outside the box: if its other end is false, the
 first end is true, the box's row is empty and the box's column takes the digit. So the
 cell in the other end's row and the box's column cannot hold it either way. Rows and
-columns may swap roles. HoDoKu's variant with only two places in the box is included.`,
+columns may swap roles. HoDoKu's variant with only two places in the box is included.
+On variants a jigsaw region or a windoku window serves as the box: whatever its shape,
+it only needs its places on one row and one column.`,
 	Find: emptyRectangles(idEmptyRectangle),
 }
 
@@ -112,7 +113,6 @@ var DualEmptyRectangle = Technique{
 	Difficulty: 4.2,
 	Score:      120,
 	Codes:      []string{"0405"},
-	Holds:      regularBoxes,
 	Doc: `Dual Empty Rectangle
 
 One empty rectangle box can work with two conjugate pairs at once, one leading from its
@@ -429,38 +429,41 @@ type rectangle struct {
 
 // forEachRectangle calls fn for every empty rectangle with an elimination, digit by
 // digit, box by box, until fn returns false. A box qualifies when its places of the
-// digit all lie on one of its rows and one of its columns, with at least one place off
-// the crossing on each. HoDoKu also asks one of the two lines to hold two places; a box
-// with just two places is its variant 0402-1, and it is kept here (the pattern is then a
-// turbot fish, which comes first in the pipeline anyway).
+// digit all lie on one row and one column, with at least one place off the crossing on
+// each. HoDoKu also asks one of the two lines to hold two places; a box with just two
+// places is its variant 0402-1, and it is kept here (the pattern is then a turbot fish,
+// which comes first in the pipeline anyway). The argument needs no rectangle: a jigsaw
+// region, or a windoku window (after the boxes), whose places lie on a row and a column
+// is an empty rectangle too; the crossing may then lie outside it.
 func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 	l := b.Layout()
-	n, br, bc := l.N(), l.BoxRows(), l.BoxCols()
-	// The positions of each row and each column of a box, as box positions.
-	var rowMasks, colMasks [board.MaxSize]board.PosSet
-	for pos := range n {
-		rowMasks[pos/bc] |= 1 << pos
-		colMasks[pos%bc] |= 1 << pos
-	}
+	n := l.N()
 	for d := board.Digit(1); int(d) <= n; d++ {
-		for bi := range n {
-			box := l.BoxHouse(bi)
-			p := b.Positions(box, d)
+		for h := range board.House(l.Houses()) {
+			if !blocks.has(l.Kind(h)) {
+				continue
+			}
+			p := b.Positions(h, d)
 			if p.Count() < 2 {
 				continue
 			}
-			corner := l.HouseCells(box)[0]
-			for ri := range br {
-				rowMask := rowMasks[ri]
-				for ci := range bc {
-					colMask := colMasks[ci]
-					cross := board.PosSet(1) << (ri*bc + ci)
-					if p&^(rowMask|colMask) != 0 || p&rowMask&^cross == 0 || p&colMask&^cross == 0 {
+			cells := l.HouseCells(h)
+			// The rows and columns of the places, as sets of row and column numbers.
+			var rows, cols board.PosSet
+			for q := p; q != 0; q &= q - 1 {
+				c := cells[q.First()]
+				rows |= 1 << l.RowOf(c)
+				cols |= 1 << l.ColOf(c)
+			}
+			for rs := rows; rs != 0; rs &= rs - 1 {
+				r := rs.First()
+				for cs := cols; cs != 0; cs &= cs - 1 {
+					c := cs.First()
+					if !onRowAndColumn(l, cells, p, r, c) {
 						continue
 					}
-					row := l.RowHouse(l.RowOf(corner) + ri)
-					col := l.ColHouse(l.ColOf(corner) + ci)
-					if !rectangleArms(b, d, box, row, col, fn) || !rectangleArms(b, d, box, col, row, fn) {
+					row, col := l.RowHouse(r), l.ColHouse(c)
+					if !rectangleArms(b, d, h, row, col, fn) || !rectangleArms(b, d, h, col, row, fn) {
 						return false
 					}
 				}
@@ -468,6 +471,26 @@ func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 		}
 	}
 	return true
+}
+
+// onRowAndColumn reports whether the cells of a house at positions p all lie on row r
+// or column c, with one at least on each off their crossing.
+func onRowAndColumn(l *board.Layout, cells []board.Cell, p board.PosSet, r, c int) bool {
+	onRow, onCol := false, false
+	for ; p != 0; p &= p - 1 {
+		x := cells[p.First()]
+		xr, xc := l.RowOf(x) == r, l.ColOf(x) == c
+		switch {
+		case xr && xc:
+		case xr:
+			onRow = true
+		case xc:
+			onCol = true
+		default:
+			return false
+		}
+	}
+	return onRow && onCol
 }
 
 // rectangleArms looks for the conjugate pairs that leave the box along arm and yields
@@ -480,7 +503,7 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 	line := l.HouseCells(arm)
 	for ap := b.Positions(arm, d); ap != 0; ap &= ap - 1 {
 		pc := line[ap.First()]
-		if l.HousesOf(pc)[board.Box] == box {
+		if l.HouseSet(box).Has(pc) {
 			continue
 		}
 		pairHouse := l.HousesOf(pc)[pairKind]
@@ -495,7 +518,7 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 		}
 		// E lies in Q's line (of the arm's kind) and in far.
 		e := crossing(l, l.HousesOf(qc)[armKind], far)
-		if l.HousesOf(e)[board.Box] == box || !b.Has(e, d) {
+		if l.HouseSet(box).Has(e) || !b.Has(e, d) {
 			continue
 		}
 		if armCells == nil {
