@@ -363,23 +363,26 @@ func (w *alsBuild) walk(h board.House, from int, at board.PosSet, ds board.Digit
 }
 
 // owns reports whether house h is where the picked cells are listed: the row for a
-// single cell, and not a box for cells that also share a line.
+// single cell, not a box for cells that also share a line, and not a variant's diagonal
+// or window for cells that also share a row, column or box.
 func (w *alsBuild) owns(h board.House) bool {
 	l := w.x.l
 	if len(w.pick) == 1 {
 		return l.Kind(h) == board.Row
 	}
-	if l.Kind(h) != board.Box {
+	kind := l.Kind(h)
+	if kind == board.Row || kind == board.Column {
 		return true
 	}
 	hs := l.HousesOf(w.pick[0])
-	sameRow, sameCol := true, true
+	sameRow, sameCol, sameBox := true, true, true
 	for _, c := range w.pick[1:] {
 		o := l.HousesOf(c)
 		sameRow = sameRow && o[0] == hs[0]
 		sameCol = sameCol && o[1] == hs[1]
+		sameBox = sameBox && o[2] == hs[2]
 	}
-	return !sameRow && !sameCol
+	return !sameRow && !sameCol && (kind == board.Box || !sameBox)
 }
 
 // add records the picked cells, at positions at of house h, as a set. The cells that see

@@ -184,6 +184,7 @@ var FinnedXWing = Technique{
 	Score:      130,
 	Codes:      []string{"0310"},
 	Doc:        "Finned X-Wing\n" + finnedDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idFinnedXWing, 2, false),
 }
 
@@ -194,6 +195,7 @@ var FinnedSwordfish = Technique{
 	Score:      200,
 	Codes:      []string{"0311"},
 	Doc:        "Finned Swordfish\n" + finnedDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idFinnedSwordfish, 3, false),
 }
 
@@ -204,6 +206,7 @@ var FinnedJellyfish = Technique{
 	Score:      240,
 	Codes:      []string{"0312"},
 	Doc:        "Finned Jellyfish\n" + finnedDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idFinnedJellyfish, 4, false),
 }
 
@@ -217,6 +220,7 @@ var SashimiXWing = Technique{
 	Score:      150,
 	Codes:      []string{"0320"},
 	Doc:        "Sashimi X-Wing\n" + sashimiDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idSashimiXWing, 2, true),
 }
 
@@ -227,6 +231,7 @@ var SashimiSwordfish = Technique{
 	Score:      240,
 	Codes:      []string{"0321"},
 	Doc:        "Sashimi Swordfish\n" + sashimiDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idSashimiSwordfish, 3, true),
 }
 
@@ -237,6 +242,7 @@ var SashimiJellyfish = Technique{
 	Score:      280,
 	Codes:      []string{"0322"},
 	Doc:        "Sashimi Jellyfish\n" + sashimiDoc,
+	Holds:      regularBoxes,
 	Find:       finnedFish(idSashimiJellyfish, 4, true),
 }
 
@@ -266,6 +272,10 @@ type finFound struct {
 	step    explain.Step // with no technique yet
 	sashimi bool
 }
+
+// regularBoxes holds where boxes are rectangles (not on a jigsaw): the finned fish
+// group a line's places by box columns and band rows.
+func regularBoxes(l *board.Layout) bool { return l.Regular() }
 
 // finnedFishFor returns the finned and sashimi fish of the pass's state with size base
 // lines, in the order of the walk (rows first, digits in order), found or kept from an

@@ -36,6 +36,9 @@ type fixtureCase struct {
 	// Variant, when set ("x", "windoku", "jigsaw", "killer", or joined by "+"), reads
 	// Grid as one line of board.ParseVariantLine: givens, then regions or cages and sums.
 	Variant string `yaml:"variant"`
+	// Placed are digits placed while solving, as r1c2=5: not givens (the avoidable
+	// rectangles tell them apart), set after the grid and before Removed.
+	Placed []string `yaml:"placed"`
 	// Removed are candidates already gone, as r1c2<>5, completing the pencil marks.
 	Removed []string `yaml:"removed"`
 	// Want lists the canonical one-liners of every step; an empty list means none.
@@ -67,12 +70,25 @@ func caseBoard(t testing.TB, c fixtureCase) *board.Board {
 	}
 	require.NoError(t, err, "grid")
 	l := b.Layout()
+	for _, p := range c.Placed {
+		cand, err := parsePlacement(l, p)
+		require.NoError(t, err, "placed")
+		require.NoError(t, b.Place(cand.Cell, cand.Digit), "placed %s", p)
+	}
 	for _, r := range c.Removed {
 		cand, err := parseElimination(l, r)
 		require.NoError(t, err, "removed")
 		require.True(t, b.Eliminate(cand.Cell, cand.Digit), "removed %s is not a candidate", r)
 	}
 	return b
+}
+
+// parsePlacement reads a placement written r1c2=5.
+func parsePlacement(l *board.Layout, s string) (board.Candidate, error) {
+	if !strings.Contains(s, "=") || strings.Contains(s, "<>") {
+		return board.Candidate{}, fmt.Errorf("%q is not a placement like r1c2=5", s)
+	}
+	return parseElimination(l, strings.Replace(s, "=", "<>", 1))
 }
 
 func parseElimination(l *board.Layout, s string) (board.Candidate, error) {
@@ -201,10 +217,30 @@ func checkAgainstSolution(t *testing.T, c fixtureCase, state *board.Board, steps
 // solution digit among the removed candidates either. Other grids are not checked.
 func solutionProblems(c fixtureCase, state *board.Board, steps []explain.Step) ([]string, error) {
 	puzzle, err := parseGrid(c.Grid)
+	unique := fallback.Unique
+	if c.Variant != "" {
+		var v board.Variant
+		if v, err = board.ParseVariant(c.Variant); err == nil {
+			puzzle, err = board.ParseVariantLine(c.Grid, v)
+		}
+		// The general search takes its constraints from the layout's peers, so it
+		// knows a variant's houses (not cage sums: a killer case has several
+		// solutions to it and is not checked).
+		unique = fallback.General.Unique
+	}
 	if err != nil {
 		return nil, err
 	}
-	sol, err := fallback.Unique(context.Background(), puzzle)
+	for _, p := range c.Placed { // as givens: a wrong one leaves no solution to check
+		cand, err := parsePlacement(puzzle.Layout(), p)
+		if err != nil {
+			return nil, err
+		}
+		if err := puzzle.Give(cand.Cell, cand.Digit); err != nil {
+			return nil, err
+		}
+	}
+	sol, err := unique(context.Background(), puzzle)
 	if errors.Is(err, fallback.ErrSeveral) || errors.Is(err, fallback.ErrNoSolution) {
 		return nil, nil
 	}

@@ -127,7 +127,7 @@ func medusaClusters(b *board.Board) []medusaCluster {
 
 // strongPartners calls f with the candidates that form a strong link with candidate k:
 // the other candidate of its cell when it has two, the other place of its digit in each
-// house where it has two.
+// house where it has two (a variant's diagonals and windows too).
 func strongPartners(b *board.Board, k int32, f func(int32)) {
 	l := b.Layout()
 	n := l.N()
@@ -135,7 +135,8 @@ func strongPartners(b *board.Board, k int32, f func(int32)) {
 	if s := b.Candidates(c); s.Count() == 2 {
 		f(int32(int(c)*n + int(s.Without(d).First()) - 1))
 	}
-	for _, h := range l.HousesOf(c) {
+	var buf cellHouses
+	for _, h := range housesOf(l, c, &buf) {
 		if p := b.Positions(h, d); p.Count() == 2 {
 			o := l.HouseCells(h)[(p &^ (1 << l.PosIn(c, h))).First()]
 			f(int32(int(o)*n + int(d) - 1))

@@ -52,7 +52,11 @@ func (p *Pass) Report(s explain.Step) bool {
 // hands each step t finds to report instead of to p's caller. It lets a technique be
 // made of others outside this package: one that keeps only some steps, or that tries
 // several and reports the best (as techniques/rate does for Sudoku Explainer's order).
+// A technique that does not hold on the board's layout (Holds) finds nothing.
 func (p *Pass) Run(t Technique, report func(explain.Step) bool) {
+	if !t.HoldsOn(p.b.Layout()) {
+		return
+	}
 	t.Find(&Pass{Ctx: p.Ctx, Technique: t, b: p.b, report: report, st: p.st})
 }
 
@@ -220,5 +224,9 @@ func (t Technique) Steps(ctx context.Context, b *board.Board, limit int) ([]expl
 	return out, ctx.Err()
 }
 
-// run runs the pass's technique.
-func (p *Pass) run() { p.Technique.Find(p) }
+// run runs the pass's technique, where it holds on the board's layout.
+func (p *Pass) run() {
+	if p.Technique.HoldsOn(p.b.Layout()) {
+		p.Technique.Find(p)
+	}
+}

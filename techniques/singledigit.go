@@ -85,7 +85,9 @@ the box uses, its digit sits in that row or in that column. Now a conjugate pair
 column, with one end on the box's row outside the box: if its other end is false, the
 first end is true, the box's row is empty and the box's column takes the digit. So the
 cell in the other end's row and the box's column cannot hold it either way. Rows and
-columns may swap roles. HoDoKu's variant with only two places in the box is included.`,
+columns may swap roles. HoDoKu's variant with only two places in the box is included.
+On variants a jigsaw region or a windoku window serves as the box: whatever its shape,
+it only needs its places on one row and one column.`,
 	Find: emptyRectangles(idEmptyRectangle),
 }
 
@@ -124,14 +126,29 @@ type linkKinds uint8
 
 func (k linkKinds) has(kind board.HouseKind) bool { return k&(1<<kind) != 0 }
 
-// first returns the first kind of the set in the order row, column, box.
+// first returns the first kind of the set in the order row, column, box, diagonal,
+// window (box for the empty set).
 func (k linkKinds) first() board.HouseKind {
-	for _, kind := range [3]board.HouseKind{board.Row, board.Column, board.Box} {
+	for _, kind := range [5]board.HouseKind{board.Row, board.Column, board.Box, board.Diagonal, board.Window} {
 		if k.has(kind) {
 			return kind
 		}
 	}
 	return board.Box
+}
+
+// linkHouse returns the house of the given kind that holds both x and y (on an X, the
+// centre cell lies in two diagonals: the one that holds y).
+func linkHouse(l *board.Layout, kind board.HouseKind, x, y board.Cell) board.House {
+	if kind <= board.Box {
+		return l.HousesOf(x)[kind]
+	}
+	for _, g := range l.AllHousesOf(x) {
+		if l.Kind(g) == kind && l.HouseSet(g).Has(y) {
+			return g
+		}
+	}
+	return l.HousesOf(x)[board.Box] // not reached: callers pass a kind that x and y share
 }
 
 // otherLine returns column for row and row for column.
@@ -160,7 +177,7 @@ func (p pairLink) end(i int) (board.Cell, board.Cell) {
 
 // house returns the link's house of the given kind.
 func (p pairLink) house(l *board.Layout, kind board.HouseKind) board.House {
-	return l.HousesOf(p.a)[kind]
+	return linkHouse(l, kind, p.a, p.b)
 }
 
 // pairLinks appends the conjugate pairs of d to dst, in the order of their first house,
@@ -177,8 +194,10 @@ func pairLinks(dst []pairLink, b *board.Board, d board.Digit) []pairLink {
 		x, y := cells[p.First()], cells[(p&(p-1)).First()]
 		k := linkKinds(1) << l.Kind(h)
 		merged := false
-		// Houses come rows, columns, boxes: only a box pair can repeat a line pair.
-		if l.Kind(h) == board.Box && (l.RowOf(x) == l.RowOf(y) || l.ColOf(x) == l.ColOf(y)) {
+		// Houses come rows, columns, boxes, then diagonals and windows: only a box pair
+		// can repeat a line pair, and a window pair any other (a diagonal meets a line
+		// in one cell, but a box or window in several).
+		if l.Kind(h) == board.Box && (l.RowOf(x) == l.RowOf(y) || l.ColOf(x) == l.ColOf(y)) || l.Kind(h) > board.Box {
 			for i := range dst {
 				if dst[i].a == x && dst[i].b == y {
 					dst[i].kinds |= k
@@ -194,13 +213,21 @@ func pairLinks(dst []pairLink, b *board.Board, d board.Digit) []pairLink {
 	return dst
 }
 
-// sharedKinds returns the kinds of house that x and y share.
+// sharedKinds returns the kinds of house that x and y share (none when they see each
+// other only through a killer cage).
 func sharedKinds(l *board.Layout, x, y board.Cell) linkKinds {
 	hx, hy := l.HousesOf(x), l.HousesOf(y)
 	var k linkKinds
 	for i := range hx {
 		if hx[i] == hy[i] {
 			k |= 1 << i
+		}
+	}
+	if l.Houses() > 3*l.N() {
+		for _, g := range l.AllHousesOf(x)[3:] {
+			if l.HouseSet(g).Has(y) {
+				k |= 1 << l.Kind(g)
+			}
 		}
 	}
 	return k
@@ -251,7 +278,10 @@ func classify(l *board.Layout, k1, w, k2 linkKinds, cells [4]board.Cell) (chainS
 			return shapeKite, [3]board.House{l.HousesOf(a)[line], l.HousesOf(b)[board.Box], l.HousesOf(c)[otherLine(line)]}
 		}
 	}
-	return shapeTurbot, [3]board.House{l.HousesOf(a)[k1.first()], l.HousesOf(b)[w.first()], l.HousesOf(c)[k2.first()]}
+	if w == 0 {
+		return 0, [3]board.House{} // B sees C only through a cage: no house to name
+	}
+	return shapeTurbot, [3]board.House{linkHouse(l, k1.first(), a, b), linkHouse(l, w.first(), b, c), linkHouse(l, k2.first(), c, d)}
 }
 
 // linkChain is one chain A=B-C=D on digit d: A and B are the only places of d in
@@ -399,38 +429,41 @@ type rectangle struct {
 
 // forEachRectangle calls fn for every empty rectangle with an elimination, digit by
 // digit, box by box, until fn returns false. A box qualifies when its places of the
-// digit all lie on one of its rows and one of its columns, with at least one place off
-// the crossing on each. HoDoKu also asks one of the two lines to hold two places; a box
-// with just two places is its variant 0402-1, and it is kept here (the pattern is then a
-// turbot fish, which comes first in the pipeline anyway).
+// digit all lie on one row and one column, with at least one place off the crossing on
+// each. HoDoKu also asks one of the two lines to hold two places; a box with just two
+// places is its variant 0402-1, and it is kept here (the pattern is then a turbot fish,
+// which comes first in the pipeline anyway). The argument needs no rectangle: a jigsaw
+// region, or a windoku window (after the boxes), whose places lie on a row and a column
+// is an empty rectangle too; the crossing may then lie outside it.
 func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 	l := b.Layout()
-	n, br, bc := l.N(), l.BoxRows(), l.BoxCols()
-	// The positions of each row and each column of a box, as box positions.
-	var rowMasks, colMasks [board.MaxSize]board.PosSet
-	for pos := range n {
-		rowMasks[pos/bc] |= 1 << pos
-		colMasks[pos%bc] |= 1 << pos
-	}
+	n := l.N()
 	for d := board.Digit(1); int(d) <= n; d++ {
-		for bi := range n {
-			box := l.BoxHouse(bi)
-			p := b.Positions(box, d)
+		for h := range board.House(l.Houses()) {
+			if !blocks.has(l.Kind(h)) {
+				continue
+			}
+			p := b.Positions(h, d)
 			if p.Count() < 2 {
 				continue
 			}
-			corner := l.HouseCells(box)[0]
-			for ri := range br {
-				rowMask := rowMasks[ri]
-				for ci := range bc {
-					colMask := colMasks[ci]
-					cross := board.PosSet(1) << (ri*bc + ci)
-					if p&^(rowMask|colMask) != 0 || p&rowMask&^cross == 0 || p&colMask&^cross == 0 {
+			cells := l.HouseCells(h)
+			// The rows and columns of the places, as sets of row and column numbers.
+			var rows, cols board.PosSet
+			for q := p; q != 0; q &= q - 1 {
+				c := cells[q.First()]
+				rows |= 1 << l.RowOf(c)
+				cols |= 1 << l.ColOf(c)
+			}
+			for rs := rows; rs != 0; rs &= rs - 1 {
+				r := rs.First()
+				for cs := cols; cs != 0; cs &= cs - 1 {
+					c := cs.First()
+					if !onRowAndColumn(l, cells, p, r, c) {
 						continue
 					}
-					row := l.RowHouse(l.RowOf(corner) + ri)
-					col := l.ColHouse(l.ColOf(corner) + ci)
-					if !rectangleArms(b, d, box, row, col, fn) || !rectangleArms(b, d, box, col, row, fn) {
+					row, col := l.RowHouse(r), l.ColHouse(c)
+					if !rectangleArms(b, d, h, row, col, fn) || !rectangleArms(b, d, h, col, row, fn) {
 						return false
 					}
 				}
@@ -438,6 +471,26 @@ func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 		}
 	}
 	return true
+}
+
+// onRowAndColumn reports whether the cells of a house at positions p all lie on row r
+// or column c, with one at least on each off their crossing.
+func onRowAndColumn(l *board.Layout, cells []board.Cell, p board.PosSet, r, c int) bool {
+	onRow, onCol := false, false
+	for ; p != 0; p &= p - 1 {
+		x := cells[p.First()]
+		xr, xc := l.RowOf(x) == r, l.ColOf(x) == c
+		switch {
+		case xr && xc:
+		case xr:
+			onRow = true
+		case xc:
+			onCol = true
+		default:
+			return false
+		}
+	}
+	return onRow && onCol
 }
 
 // rectangleArms looks for the conjugate pairs that leave the box along arm and yields
@@ -450,7 +503,7 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 	line := l.HouseCells(arm)
 	for ap := b.Positions(arm, d); ap != 0; ap &= ap - 1 {
 		pc := line[ap.First()]
-		if l.HousesOf(pc)[board.Box] == box {
+		if l.HouseSet(box).Has(pc) {
 			continue
 		}
 		pairHouse := l.HousesOf(pc)[pairKind]
@@ -465,7 +518,7 @@ func rectangleArms(b *board.Board, d board.Digit, box, arm, far board.House, fn 
 		}
 		// E lies in Q's line (of the arm's kind) and in far.
 		e := crossing(l, l.HousesOf(qc)[armKind], far)
-		if l.HousesOf(e)[board.Box] == box || !b.Has(e, d) {
+		if l.HouseSet(box).Has(e) || !b.Has(e, d) {
 			continue
 		}
 		if armCells == nil {

@@ -39,7 +39,8 @@ var HiddenSingle = Technique{
 Every house needs every digit once. When a digit can still go in only one cell of a
 house, because every other cell already sees it or holds something else, it goes
 there, however many candidates that cell has. Boxes are looked at first, then rows,
-then columns, since a single hiding in a box is the easiest to spot.`,
+then columns, since a single hiding in a box is the easiest to spot; on a variant the
+diagonals and windows come last.`,
 	Find: findHiddenSingle,
 }
 
@@ -57,9 +58,13 @@ between them, that last digit is the only one the cell can take.`,
 }
 
 // scanHouse returns the k-th house in the order singles are looked for: boxes first,
-// then rows, then columns (k counts from 0 to 3N-1).
+// then rows, then columns, then a variant's diagonals and windows (k counts from 0 to
+// l.Houses()-1).
 func scanHouse(l *board.Layout, k int) board.House {
 	n := l.N()
+	if k >= 3*n {
+		return board.House(k)
+	}
 	return board.House((k + 2*n) % (3 * n))
 }
 
@@ -67,7 +72,28 @@ func scanHouse(l *board.Layout, k int) board.House {
 // was already looked at.
 func scanRank(l *board.Layout, h board.House) int {
 	n := l.N()
+	if int(h) >= 3*n {
+		return int(h)
+	}
 	return (int(h) + n) % (3 * n)
+}
+
+// cellHouses holds the houses of one cell: row, column, box, and at most two diagonals
+// (the centre of an X) and a window.
+type cellHouses [6]board.House
+
+// housesOf returns every house that holds c: its row, column and box, then a variant's
+// diagonals and windows, in buf.
+func housesOf(l *board.Layout, c board.Cell, buf *cellHouses) []board.House {
+	hs := l.HousesOf(c)
+	copy(buf[:], hs[:])
+	out := buf[:3]
+	for h := board.House(3 * l.N()); int(h) < l.Houses(); h++ {
+		if l.HouseSet(h).Has(c) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // lastCell returns the only empty cell of h and the only digit missing from it, when h
@@ -112,7 +138,8 @@ func findFullHouse(p *Pass) {
 // reported already: the last cell of a grid completes its row, column and box at once.
 func fullEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) bool {
 	l := b.Layout()
-	for _, g := range l.HousesOf(c) {
+	var buf cellHouses
+	for _, g := range housesOf(l, c, &buf) {
 		if scanRank(l, g) >= scanRank(l, h) {
 			continue
 		}
@@ -149,7 +176,8 @@ func findHiddenSingle(p *Pass) {
 // so the same placement is reported once, in the easiest house.
 func hiddenEarlier(b *board.Board, h board.House, c board.Cell, d board.Digit) bool {
 	l := b.Layout()
-	for _, g := range l.HousesOf(c) {
+	var buf cellHouses
+	for _, g := range housesOf(l, c, &buf) {
 		if scanRank(l, g) < scanRank(l, h) && b.Positions(g, d).Count() == 1 {
 			return true
 		}

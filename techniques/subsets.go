@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -199,20 +200,14 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.DigitSet, filter nakedFilter) (explain.Step, bool) {
 	l := b.Layout()
 	var shared commonHouses
-	shared.houses, shared.same = l.HousesOf(cells[0]), [3]bool{true, true, true}
-	for _, c := range cells[1:] {
-		hs := l.HousesOf(c)
-		for k := range hs {
-			shared.same[k] = shared.same[k] && hs[k] == shared.houses[k]
-		}
-	}
+	shared.share(l, cells)
 	var in board.CellSet
 	for _, c := range cells {
 		in.Add(c)
 	}
-	var clears [3]bool // the shared house loses candidates
+	var clears [len(cellHouses{})]bool // the shared house loses candidates
 	lineOutside := false
-	box := shared.houses[2]
+	box := shared.box()
 	for k, g := range shared.houses {
 		if !shared.same[k] {
 			continue
@@ -225,12 +220,12 @@ func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.Digit
 				continue
 			}
 			clears[k] = true
-			if l.Kind(g) != board.Box && l.HousesOf(x)[2] != box {
+			if k < 2 && l.HousesOf(x)[2] != box {
 				lineOutside = true
 			}
 		}
 	}
-	if !clears[0] && !clears[1] && !clears[2] {
+	if !slices.Contains(clears[:], true) {
 		return explain.Step{}, false
 	}
 	if filter == lockedOnly && !(shared.same[2] && clears[2] && lineOutside) {
@@ -323,7 +318,8 @@ func hiddenStep(b *board.Board, h board.House, p board.PosSet, ds board.DigitSet
 func hiddenEarlierSubset(b *board.Board, h board.House, p board.PosSet, ds board.DigitSet) bool {
 	l := b.Layout()
 	cells := l.HouseCells(h)
-	shared := sharedHouses(l, cells, p)
+	var shared commonHouses
+	shared.shareAt(l, cells, p)
 	for k, g := range shared.houses {
 		if !shared.same[k] || scanRank(l, g) >= scanRank(l, h) {
 			continue

@@ -27,6 +27,16 @@ const (
 // cell has two candidates and every digit two places per house), because the two
 // digits could then be swapped into a second solution. They set NeedsUnique.
 //
+// The swap gives a second solution only when every house holding corners holds two of
+// them and nothing else constrains the four cells: an X diagonal or a windoku window
+// through one corner, a jigsaw region that is not a rectangle's pair of boxes, or a
+// killer cage (its sum changes with the swap when it holds one corner) can break it.
+// The rectangles check exactly that on a variant (deadlyShape): every house and every
+// cage holding a corner holds two, on one side of the rectangle, so the swap keeps
+// every rule; on a classic layout it is the "two boxes" of the classic patterns. BUG+1
+// counts the places in every house, diagonals and windows too; its second solution
+// would break a cage's sum, so it does not hold on a killer (Holds: noCages).
+//
 // Difficulties on the Sudoku Explainer scale: Explainer rates unique rectangle types
 // 1, 2 and 4 at 4.5 and type 3 from 4.5 up with the size of its subset, and BUG+1 at
 // 5.6. Types 5 and 6 (HoDoKu's) and the avoidable rectangles are no harder to check
@@ -36,6 +46,11 @@ const (
 // The pattern of every rectangle step: Cells are the four corners in grid order (top
 // left, top right, bottom left, bottom right); Digits are the rectangle's two digits.
 // Each type adds what it needs, said on its value.
+
+// noCages holds on layouts without killer cages: BUG+1's second solution (every cell
+// takes its other candidate) keeps each digit once in every house, whatever the houses,
+// but not a cage's sum.
+func noCages(l *board.Layout) bool { return l.Variant()&board.Killer == 0 }
 
 // UniqueRectangle1 removes both digits from the one corner of a rectangle that has
 // more than them.
@@ -229,6 +244,7 @@ func rectangles(check urCheck) Finder {
 func findRectangles(b *board.Board) []urRect {
 	l := b.Layout()
 	n := l.N()
+	classic := l.Variant() == 0
 	// free[c]: the digits not placed in a house of c (0 for a filled cell);
 	// pairs[c]: c's candidates when it has exactly two, else 0.
 	free := make([]board.DigitSet, l.Cells())
@@ -237,17 +253,19 @@ func findRectangles(b *board.Board) []urRect {
 		if b.Value(c) != 0 {
 			continue
 		}
-		hs := l.HousesOf(c)
-		free[c] = l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+		free[c] = freeDigits(b, c, classic)
 		if cs := b.Candidates(c); cs.Count() == 2 {
 			pairs[c] = cs
 		}
 	}
 	var out []urRect
-	// stack[c] and band[r]: the box column and box row of a column and a row.
+	// stack[c] and band[r]: the box column and box row of a column and a row (on a
+	// classic layout; a variant asks deadlyShape).
 	stack, band := make([]int, n), make([]int, n)
 	for i := range n {
-		stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+		if classic {
+			stack[i], band[i] = i/l.BoxCols(), i/l.BoxRows()
+		}
 	}
 	cols := make([]int, 0, n)
 	biv := make([]bool, n)
@@ -268,16 +286,68 @@ func findRectangles(b *board.Board) []urRect {
 			sameBand := band[r1] == band[r2]
 			for i, c1 := range cols {
 				for _, c2 := range cols[i+1:] {
-					if !biv[c1] && !biv[c2] || sameBand == (stack[c1] == stack[c2]) {
+					if !biv[c1] && !biv[c2] || classic && sameBand == (stack[c1] == stack[c2]) {
 						continue
 					}
 					cells := [4]board.Cell{l.CellAt(r1, c1), l.CellAt(r1, c2), l.CellAt(r2, c1), l.CellAt(r2, c2)}
+					if !classic && !deadlyShape(l, cells) {
+						continue
+					}
 					out = appendRectanglePairs(out, b, cells, free, pairs)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// freeDigits returns the digits not placed in a house of c nor, on a variant, in any
+// cell c sees (a diagonal, a window, a cage).
+func freeDigits(b *board.Board, c board.Cell, classic bool) board.DigitSet {
+	l := b.Layout()
+	if classic {
+		hs := l.HousesOf(c)
+		return l.AllDigits() &^ (b.PlacedIn(hs[0]) | b.PlacedIn(hs[1]) | b.PlacedIn(hs[2]))
+	}
+	free := l.AllDigits()
+	for _, p := range l.Peers(c) {
+		if v := b.Value(p); v != 0 {
+			free = free.Without(v)
+		}
+	}
+	return free
+}
+
+// deadlyShape reports whether swapping two digits crosswise on the four corners (in
+// grid order: top left, top right, bottom left, bottom right) keeps every rule of l:
+// each house and each cage holding a corner holds exactly two, on one side of the
+// rectangle. Then they keep their digits and their sums; a house or cage with one
+// corner, or two opposite ones, would not. On a classic layout this is "the corners
+// lie in two boxes".
+func deadlyShape(l *board.Layout, cells [4]board.Cell) bool {
+	for _, c := range cells {
+		for _, h := range l.AllHousesOf(c) {
+			if !onOneSide(l.HouseSet(h), cells) {
+				return false
+			}
+		}
+		if k, ok := l.CageOf(c); ok && !onOneSide(l.Cages()[k].Set(), cells) {
+			return false
+		}
+	}
+	return true
+}
+
+// onOneSide reports whether s holds exactly two of the corners, on one side of the
+// rectangle (top, bottom, left or right).
+func onOneSide(s board.CellSet, cells [4]board.Cell) bool {
+	m := 0
+	for k, c := range cells {
+		if s.Has(c) {
+			m |= 1 << k
+		}
+	}
+	return m == 0b0011 || m == 0b1100 || m == 0b0101 || m == 0b1010
 }
 
 // appendRectanglePairs appends the rectangle on cells for each pair of digits a corner
@@ -384,13 +454,14 @@ var (
 	})
 )
 
-// housesOfBoth returns the houses that hold both cells, in house order.
+// housesOfBoth returns the houses that hold both cells, in house order (a variant's
+// diagonals and windows after the row, column and box).
 func housesOfBoth(l *board.Layout, a, c board.Cell) []board.House {
 	var out []board.House
-	ha, hc := l.HousesOf(a), l.HousesOf(c)
-	for k := range 3 {
-		if ha[k] == hc[k] {
-			out = append(out, ha[k])
+	var buf cellHouses
+	for _, h := range housesOf(l, a, &buf) {
+		if l.HouseSet(h).Has(c) {
+			out = append(out, h)
 		}
 	}
 	return out
@@ -742,14 +813,18 @@ func findAvoidable(b *board.Board) []avoidRect {
 					cols = append(cols, c)
 				}
 			}
-			sameBand := r1/l.BoxRows() == r2/l.BoxRows()
+			classic := l.Variant() == 0
+			sameBand := classic && r1/l.BoxRows() == r2/l.BoxRows()
 			for i, c1 := range cols {
 				a, c := l.CellAt(r1, c1), l.CellAt(r2, c1)
 				for _, c2 := range cols[i+1:] {
-					if sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
+					if classic && sameBand == (c1/l.BoxCols() == c2/l.BoxCols()) {
 						continue // not exactly two boxes
 					}
 					bc, d := l.CellAt(r1, c2), l.CellAt(r2, c2)
+					if !classic && !deadlyShape(l, [4]board.Cell{a, bc, c, d}) {
+						continue
+					}
 					if !(solved[a] || solved[d]) || !(solved[bc] || solved[c]) {
 						continue // a diagonal without a solved corner
 					}
@@ -847,6 +922,7 @@ var BUGPlus1 = Technique{
 	Score:       100,
 	Codes:       []string{"0610"},
 	NeedsUnique: true,
+	Holds:       noCages,
 	Doc: `BUG+1
 
 Bivalue universal grave plus one. Every empty cell has two candidates but one, which
@@ -878,9 +954,8 @@ func findBUGPlus1(p *Pass) {
 		return
 	}
 	var extra board.Digit
-	oddHouses := l.HousesOf(odd)
 	for h := range board.House(l.Houses()) {
-		inOdd := oddHouses[l.Kind(h)] == h
+		inOdd := l.HouseSet(h).Has(odd)
 		for d := board.Digit(1); int(d) <= l.N(); d++ {
 			switch b.Positions(h, d).Count() {
 			case 0, 2:
@@ -897,7 +972,7 @@ func findBUGPlus1(p *Pass) {
 	if extra == 0 {
 		return
 	}
-	for _, h := range oddHouses {
+	for _, h := range l.AllHousesOf(odd) {
 		if b.Positions(h, extra).Count() != 3 {
 			return
 		}

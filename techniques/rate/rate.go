@@ -220,6 +220,12 @@ func pooled(sc *Scale, limit int, members []techniques.Technique, least []float6
 	for _, m := range members[1:] {
 		t.NeedsUnique = t.NeedsUnique || m.NeedsUnique
 	}
+	// The pool holds where any member does: p.Run skips a member that does not hold on
+	// the board's layout, so a uniqueness member never runs on a variant while the
+	// others of its pool still do.
+	t.Holds = func(l *board.Layout) bool {
+		return slices.ContainsFunc(members, func(m techniques.Technique) bool { return m.HoldsOn(l) })
+	}
 	t.Find = find
 	return t
 }
