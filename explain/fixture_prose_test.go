@@ -34,6 +34,7 @@ type fixtureCase struct {
 	Name    string   `yaml:"name"`
 	Grid    string   `yaml:"grid"`
 	Variant string   `yaml:"variant"`
+	Placed  []string `yaml:"placed"`
 	Removed []string `yaml:"removed"`
 	Want    []string `yaml:"want"`
 }
@@ -102,6 +103,16 @@ func fixtureBoard(t *testing.T, where string, c fixtureCase) *board.Board {
 	}
 	require.NoError(t, err, "%s: grid", where)
 	l := b.Layout()
+	for _, p := range c.Placed {
+		cell, digit, ok := strings.Cut(strings.TrimSpace(p), "=")
+		require.True(t, ok, "%s: placed %q is not like r1c2=5", where, p)
+		cl, err := l.ParseCell(cell)
+		require.NoError(t, err, "%s: placed %q", where, p)
+		var d int
+		_, err = fmt.Sscan(digit, &d)
+		require.NoError(t, err, "%s: placed %q", where, p)
+		require.NoError(t, b.Place(cl, board.Digit(d)), "%s: placed %q", where, p)
+	}
 	for _, r := range c.Removed {
 		cell, digit, ok := strings.Cut(strings.TrimSpace(r), "<>")
 		require.True(t, ok, "%s: removed %q is not like r1c2<>5", where, r)

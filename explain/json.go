@@ -476,11 +476,25 @@ func parseCells(l *board.Layout, names []string) ([]board.Cell, error) {
 	return out, nil
 }
 
-// parseHouses reads house names such as r1, c2 and b3.
+// namedExtraHouse returns the diagonal or window of l named t (as HouseName writes it).
+func namedExtraHouse(l *board.Layout, t string) (board.House, bool) {
+	for _, h := range l.ExtraHouses() {
+		if l.HouseName(h) == t {
+			return h, true
+		}
+	}
+	return 0, false
+}
+
+// parseHouses reads house names such as r1, c2 and b3 (and d1, w2 on variants).
 func parseHouses(l *board.Layout, names []string) ([]board.House, error) {
 	var out []board.House
 	for _, n := range names {
 		t := strings.ToLower(strings.TrimSpace(n))
+		if h, ok := namedExtraHouse(l, t); ok { // a variant's d1, d2, w1..w4
+			out = append(out, h)
+			continue
+		}
 		i, err := strconv.Atoi(strings.TrimLeft(t, "rcb"))
 		if err != nil || len(t) < 2 || strings.ContainsAny(t[1:], "rcb") || i < 1 || i > l.N() {
 			return nil, fmt.Errorf("%q is not a house of a %dx%d grid like r1, c2 or b3", n, l.N(), l.N())
