@@ -105,8 +105,10 @@ type words struct {
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
 	Placement string `yaml:"placement"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
-	Kinds        kindWords `yaml:"kinds"`
-	KindsPlural  kindWords `yaml:"kinds_plural"`
+	Kinds       kindWords `yaml:"kinds"`
+	KindsPlural kindWords `yaml:"kinds_plural"`
+	// Count writes a number of houses of one kind with {n} and {kinds} ("two rows").
+	Count        string `yaml:"count"`
 	variantWords `yaml:",inline"`
 }
 

@@ -111,6 +111,9 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"set": func(cs []board.Cell, ds board.DigitSet) string {
 			return x.group(Group{Cells: sortCells(cs), Digits: ds})
 		},
+		// spanned: how many houses of each kind hold some of the cells ("two rows, two
+		// columns and two boxes"), as a rectangle's corners span them.
+		"spanned": x.spanned,
 		// sharedHouses: the houses that hold every cell of a list, rows first.
 		"sharedHouses": func(cs []board.Cell) []board.House { return SharedHouses(l, cs) },
 		// seenBy: the cells of cs that see cell c (share a house with it).

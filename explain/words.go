@@ -154,6 +154,36 @@ func (x wordsFor) house(h board.House) string {
 	return subst(form, "n", strconv.Itoa(x.l.Index(h)+1))
 }
 
+// spanned says how many houses of each kind hold some of cs, kinds in house order
+// ("two rows, two columns, two boxes and one window"): what a rectangle spans.
+func (x wordsFor) spanned(cs []board.Cell) string {
+	var hs []board.House
+	seen := map[board.House]bool{}
+	for _, c := range cs {
+		for _, h := range x.l.AllHousesOf(c) {
+			if !seen[h] {
+				seen[h] = true
+				hs = append(hs, h)
+			}
+		}
+	}
+	slices.Sort(hs)
+	var parts []string
+	for i := 0; i < len(hs); {
+		j := i
+		for j < len(hs) && x.l.Kind(hs[j]) == x.l.Kind(hs[i]) {
+			j++
+		}
+		form := x.w.Count
+		if form == "" {
+			form = "{n} {kinds}"
+		}
+		parts = append(parts, strings.NewReplacer("{n}", x.number(j-i), "{kinds}", x.kind(hs[i], j-i != 1)).Replace(form))
+		i = j
+	}
+	return x.w.And.join(parts)
+}
+
 // kind names the kind of h without a number, singular or plural.
 func (x wordsFor) kind(h board.House, plural bool) string {
 	k := x.w.Kinds
