@@ -20,7 +20,8 @@ import (
 //     combinations right after the singles, as SudokuWiki and the killer books start
 //     with them; a cage's required digit locked into a house, and a house's digit
 //     locked into a cage, with the intersections they mirror; innies and outies (the
-//     rule of 45) after the subsets;
+//     rule of 45) after the subsets, then the interaction of two cages that see each
+//     other;
 //   - singles, then intersections (locked candidates, and the locked pair and triple
 //     that are a subset and an intersection at once), then subsets. SudokuWiki shows
 //     naked and hidden subsets before the intersections; we follow HoDoKu, for a
@@ -81,6 +82,7 @@ func ladder() []Technique {
 		// Killer: the rule of 45.
 		Innies,
 		Outies,
+		CageInteraction,
 		// Basic fish.
 		bestFirst(XWing),
 		bestFirst(Swordfish),

@@ -126,6 +126,11 @@ type cageFill struct {
 // for cells[i]) that add up to sum, cells that see each other taking different digits,
 // and the set of digits used holding every digit of require.
 func fillings(l *board.Layout, cells []board.Cell, cands []board.DigitSet, sum int, require board.DigitSet) cageFill {
+	return fillingsIf(l, cells, cands, sum, func(used board.DigitSet) bool { return used&require == require })
+}
+
+// fillingsIf is fillings keeping only the ways whose set of digits used accept takes.
+func fillingsIf(l *board.Layout, cells []board.Cell, cands []board.DigitSet, sum int, accept func(board.DigitSet) bool) cageFill {
 	n := len(cells)
 	f := cageFill{allowed: make([]board.DigitSet, n)}
 	if n == 0 {
@@ -168,7 +173,7 @@ func fillings(l *board.Layout, cells []board.Cell, cands []board.DigitSet, sum i
 			return false
 		}
 		if k == n {
-			if left != 0 || used&require != require {
+			if left != 0 || !accept(used) {
 				return true
 			}
 			f.ok = true
@@ -608,4 +613,98 @@ func subset(a, b []board.Candidate) bool {
 		}
 	}
 	return true
+}
+
+const idCageInteraction = "cage-interaction"
+
+// CageInteraction removes a cage's combinations that leave no combination to another
+// cage whose cells all see its own: the two share no digit.
+var CageInteraction = Technique{
+	ID:         idCageInteraction,
+	Difficulty: 3.4,
+	Score:      100,
+	Holds:      hasCages,
+	Doc: `Cage Interaction
+
+When every cell of one cage sees every cell of another (both lie in one row, column
+or box, say), the two cages share no digit. A combination of the first cage that
+overlaps every combination left to the second cannot be: it goes, and with it the
+digits that only it put in the first cage's cells.`,
+	Find: findCageInteraction,
+}
+
+// cageView is a cage's state on the board with its fillings, for the techniques that
+// compare cages.
+type cageView struct {
+	st     cageState
+	fill   cageFill
+	peers  board.CellSet // the cells that see every open cell of the cage
+	openOf board.CellSet
+}
+
+func findCageInteraction(p *Pass) {
+	b := p.Board()
+	l := b.Layout()
+	var views []cageView
+	for _, cg := range l.Cages() {
+		st := stateOf(b, cg.Cells, cg.Sum)
+		if len(st.open) < 2 {
+			views = append(views, cageView{})
+			continue
+		}
+		v := cageView{st: st, fill: fillings(l, st.open, st.cands, st.sum.Left(), 0)}
+		v.peers = l.PeerSet(st.open[0])
+		for _, c := range st.open[1:] {
+			v.peers = v.peers.And(l.PeerSet(c))
+		}
+		v.openOf = board.CellsOf(st.open...)
+		views = append(views, v)
+	}
+	for i, a := range views {
+		if p.done() {
+			return
+		}
+		if !a.fill.ok || a.fill.combos == nil {
+			continue
+		}
+		var last []board.Candidate // another cage may clash the same way: say it once
+		for j, o := range views {
+			if i == j || !o.fill.ok || o.fill.combos == nil || !o.openOf.AndNot(a.peers).Empty() {
+				continue
+			}
+			var keep []board.DigitSet
+			for _, ca := range a.fill.combos {
+				if slices.ContainsFunc(o.fill.combos, func(co board.DigitSet) bool { return ca&co == 0 }) {
+					keep = append(keep, ca)
+				}
+			}
+			if len(keep) == len(a.fill.combos) || len(keep) == 0 {
+				continue
+			}
+			f := fillingsIf(l, a.st.open, a.st.cands, a.st.sum.Left(), func(used board.DigitSet) bool { return slices.Contains(keep, used) })
+			if !f.ok {
+				continue
+			}
+			elims := cageState{open: a.st.open, cands: a.fill.allowed}.eliminations(f.allowed)
+			if len(elims) == 0 || slices.Equal(elims, last) {
+				continue
+			}
+			last = elims
+			first, other := a.st.sum, o.st.sum
+			first.Combos, other.Combos = f.combos, o.fill.combos
+			s := explain.Step{
+				Technique:    idCageInteraction,
+				Eliminations: elims,
+				Pattern: explain.Pattern{
+					Digits: union(f.allowed),
+					Cells:  a.st.open,
+					Houses: housesHolding(l, append(slices.Clone(a.st.open), o.st.open...)),
+					Cages:  []explain.CageSum{first, other},
+				},
+			}
+			if !p.Report(s) {
+				return
+			}
+		}
+	}
 }
