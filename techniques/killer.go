@@ -26,7 +26,7 @@ const (
 func hasCages(l *board.Layout) bool { return len(l.Cages()) > 0 }
 
 // CageCombinations removes from a cage's cells the digits that no way of making the
-// cage's sum can put there.
+// cage's sum can put there, and fills a cage's last open cell.
 var CageCombinations = Technique{
 	ID:         idCageCombinations,
 	Difficulty: 2.0,
@@ -38,7 +38,8 @@ A cage's cells hold different digits that add up to its sum. List the sets of di
 that make the sum with that many cells (a 17 in two cells is only 8+9; a 10 in four
 is only 1+2+3+4), keeping those the cells can still take, each cell a digit it has as
 a candidate. A digit of a cell that no such way uses goes. Digits already placed in
-the cage count towards the sum: the rest of the cage is a smaller cage.`,
+the cage count towards the sum: the rest of the cage is a smaller cage, and the last
+open cell of a cage takes what the sum still lacks.`,
 	Find: findCageCombinations,
 }
 
@@ -268,7 +269,34 @@ func union(sets []board.DigitSet) board.DigitSet {
 	return u
 }
 
+// findCageCombinations reports the tightest cages first, as a teacher starts with the
+// cages that have one combination (a 17 in two cells, a 3 in two): fewest combinations,
+// then most eliminations, then in the layout's order of cages. A cage with one open cell places
+// what its sum still lacks, first of all.
 func findCageCombinations(p *Pass) {
+	var steps []explain.Step
+	eachCageCombination(p, func(s explain.Step) bool { steps = append(steps, s); return true })
+	if p.done() {
+		return
+	}
+	combos := func(s explain.Step) int {
+		if n := len(s.Pattern.Cages[0].Combos); n > 0 {
+			return n
+		}
+		return 1 << 20
+	}
+	slices.SortStableFunc(steps, func(a, b explain.Step) int {
+		return cmp.Or(cmp.Compare(len(b.Placements), len(a.Placements)), cmp.Compare(combos(a), combos(b)),
+			cmp.Compare(len(b.Eliminations), len(a.Eliminations)))
+	})
+	for _, s := range steps {
+		if !p.Report(s) {
+			return
+		}
+	}
+}
+
+func eachCageCombination(p *Pass, report func(explain.Step) bool) {
 	b := p.Board()
 	l := b.Layout()
 	for _, cg := range l.Cages() {
@@ -277,6 +305,23 @@ func findCageCombinations(p *Pass) {
 		}
 		st := stateOf(b, cg.Cells, cg.Sum)
 		if len(st.open) == 0 {
+			continue
+		}
+		if len(st.open) == 1 {
+			// The cage's last cell takes what its sum still lacks.
+			d := st.sum.Left()
+			if d < 1 || d > l.N() || !b.Has(st.open[0], board.Digit(d)) {
+				continue
+			}
+			st.sum.Combos = []board.DigitSet{board.DigitsOf(board.Digit(d))}
+			s := explain.Step{
+				Technique:  idCageCombinations,
+				Placements: []board.Candidate{{Cell: st.open[0], Digit: board.Digit(d)}},
+				Pattern:    explain.Pattern{Digits: board.DigitsOf(board.Digit(d)), Cells: st.open, Cages: []explain.CageSum{st.sum}},
+			}
+			if !report(s) {
+				return
+			}
 			continue
 		}
 		f := fillings(l, st.open, st.cands, st.sum.Left(), 0)
@@ -297,7 +342,7 @@ func findCageCombinations(p *Pass) {
 				Cages:  []explain.CageSum{st.sum},
 			},
 		}
-		if !p.Report(s) {
+		if !report(s) {
 			return
 		}
 	}
