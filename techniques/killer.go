@@ -20,6 +20,7 @@ const (
 	idHouseDigitInCage  = "house-digit-in-cage"
 	idInnies            = "innies"
 	idOuties            = "outies"
+	idCageInteraction   = "cage-interaction"
 )
 
 // hasCages is the Holds of the killer techniques: layouts with cages.
@@ -502,7 +503,8 @@ type houseBlock struct {
 }
 
 // ruleGroups lists the groups of houses the rule of 45 is tried on, fewest houses
-// first: each row, column and box (region); then runs of adjacent rows or columns up
+// first: each row, column and box (region), and each diagonal or window of a killer-X
+// or windoku killer; then runs of adjacent rows or columns up
 // to half the grid (the innies of more rows are the outies of the others), and on
 // regular layouts two boxes side by side.
 func ruleGroups(l *board.Layout) []houseBlock {
@@ -515,7 +517,7 @@ func ruleGroups(l *board.Layout) []houseBlock {
 		return g
 	}
 	var out []houseBlock
-	for h := range board.House(3 * n) {
+	for h := range board.House(l.Houses()) { // the diagonals and windows hold 1..N too
 		out = append(out, mk(h))
 	}
 	for k := 2; k <= n/2; k++ {
@@ -659,8 +661,6 @@ func subset(a, b []board.Candidate) bool {
 	}
 	return true
 }
-
-const idCageInteraction = "cage-interaction"
 
 // CageInteraction removes a cage's combinations that leave no combination to another
 // cage whose cells all see its own: the two share no digit.

@@ -181,3 +181,49 @@ func TestKillerFixturesAgainstSolution(t *testing.T) {
 		})
 	}
 }
+
+// TestRuleGroups checks the groups the rule of 45 is tried on: disjoint houses, fewest
+// first, and on 9x9 the 27 houses, the runs of two to four rows or columns, and the 12
+// pairs of boxes side by side.
+func TestRuleGroups(t *testing.T) {
+	gs := ruleGroups(board.Classic)
+	require.Len(t, gs, 27+2*(8+7+6)+12)
+	for i, g := range gs {
+		require.Equal(t, 9*len(g.houses), g.cells.Count(), "group %d: houses overlap", i)
+		if i > 0 {
+			require.LessOrEqual(t, len(gs[i-1].houses), len(g.houses), "group %d out of order", i)
+		}
+	}
+	x, err := board.NewLayout(board.Spec{Diagonals: true, Cages: []board.Cage{{Cells: []board.Cell{0, 1}, Sum: 3}}})
+	require.NoError(t, err)
+	require.Len(t, ruleGroups(x), len(gs)+2, "a killer-X adds its two diagonals")
+}
+
+// TestFillings checks the search behind every killer technique on cages whose answer
+// is known: distinct digits in a cage, repeats allowed between cells that do not see
+// each other.
+func TestFillings(t *testing.T) {
+	l := board.Classic
+	all := l.AllDigits()
+	r1c1, r1c2, r2c4 := l.CellAt(0, 0), l.CellAt(0, 1), l.CellAt(1, 3)
+	f := fillings(l, []board.Cell{r1c1, r1c2}, []board.DigitSet{all, all}, 17, 0)
+	require.True(t, f.ok)
+	require.Equal(t, []board.DigitSet{board.DigitsOf(8, 9)}, f.combos)
+	require.Equal(t, board.DigitsOf(8, 9), f.allowed[0])
+
+	// 3 in two cells of one row is 1+2; in two cells that share no house, 1+2 either
+	// way (the same digit twice would need 1.5).
+	f = fillings(l, []board.Cell{r1c1, r2c4}, []board.DigitSet{all, all}, 4, 0)
+	require.True(t, f.ok)
+	require.Nil(t, f.combos, "cells that do not see each other have no combinations to list")
+	require.Equal(t, board.DigitsOf(1, 2, 3), f.allowed[0], "2+2 is allowed when the cells do not see each other")
+
+	f = fillings(l, []board.Cell{r1c1, r1c2}, []board.DigitSet{all, all}, 4, 0)
+	require.Equal(t, board.DigitsOf(1, 3), f.allowed[0], "2+2 is not allowed in one row")
+
+	f = fillings(l, []board.Cell{r1c1, r1c2}, []board.DigitSet{all, all}, 10, board.DigitsOf(3))
+	require.Equal(t, []board.DigitSet{board.DigitsOf(3, 7)}, f.combos, "a required 3 leaves 3+7")
+
+	f = fillings(l, []board.Cell{r1c1, r1c2}, []board.DigitSet{board.DigitsOf(1), board.DigitsOf(2)}, 17, 0)
+	require.False(t, f.ok, "no filling")
+}
