@@ -95,6 +95,9 @@ type CageSum struct {
 	Sum    int
 	Known  []board.Candidate
 	Combos []board.DigitSet
+	// Virtual marks a group found by arithmetic (the innies of houses, a house less
+	// its cages) rather than a cage of the layout.
+	Virtual bool
 }
 
 // Open returns the cells of the cage not yet placed (not among Known).
@@ -234,16 +237,17 @@ func cageLine(l *board.Layout, cs []CageSum) string {
 // CageDoc is the JSON/YAML form of a CageSum: cells as r1c2, the placed cells as
 // r1c2=5, each combination as its digits.
 type CageDoc struct {
-	Cells  []string `json:"cells" yaml:"cells,flow"`
-	Sum    int      `json:"sum" yaml:"sum"`
-	Known  []string `json:"known,omitempty" yaml:"known,flow,omitempty"`
-	Combos [][]int  `json:"combos,omitempty" yaml:"combos,flow,omitempty"`
+	Cells   []string `json:"cells" yaml:"cells,flow"`
+	Sum     int      `json:"sum" yaml:"sum"`
+	Known   []string `json:"known,omitempty" yaml:"known,flow,omitempty"`
+	Combos  [][]int  `json:"combos,omitempty" yaml:"combos,flow,omitempty"`
+	Virtual bool     `json:"virtual,omitempty" yaml:"virtual,omitempty"`
 }
 
 func cageDocs(l *board.Layout, cs []CageSum) []CageDoc {
 	var out []CageDoc
 	for _, c := range cs {
-		d := CageDoc{Cells: cellStrings(l, c.Cells), Sum: c.Sum}
+		d := CageDoc{Cells: cellStrings(l, c.Cells), Sum: c.Sum, Virtual: c.Virtual}
 		for _, k := range c.Known {
 			d.Known = append(d.Known, l.PlacementName(k))
 		}
@@ -266,7 +270,7 @@ func parseCageDocs(l *board.Layout, ds []CageDoc) (CageSums, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cage %d: %w", i+1, err)
 		}
-		c := CageSum{Cells: cells, Sum: d.Sum, Known: known}
+		c := CageSum{Cells: cells, Sum: d.Sum, Known: known, Virtual: d.Virtual}
 		for _, combo := range d.Combos {
 			ds, err := parseDigits(l, combo)
 			if err != nil {

@@ -21,6 +21,7 @@ const (
 	idInnies            = "innies"
 	idOuties            = "outies"
 	idCageInteraction   = "cage-interaction"
+	idHousePartition    = "house-partition"
 )
 
 // hasCages is the Holds of the killer techniques: layouts with cages.
@@ -572,6 +573,7 @@ func findRule45(p *Pass, id string) {
 			continue
 		}
 		st := stateOf(b, virt.Cells, virt.Sum)
+		st.sum.Virtual = true
 		// More houses can leave the same cells with the same sum: the fewest say it.
 		key := fmt.Sprint(st.open, st.sum.Left())
 		if seen[key] {
@@ -752,4 +754,140 @@ func findCageInteraction(p *Pass) {
 			}
 		}
 	}
+}
+
+// HousePartition removes the combinations of a house's cages that leave no way to share
+// the house's digits out among its cages and the cells outside them.
+var HousePartition = Technique{
+	ID:         idHousePartition,
+	Difficulty: 3.6,
+	Score:      110,
+	Holds:      hasCages,
+	Doc: `House Partition
+
+A row, column or box is made of the cages wholly inside it and the cells outside them,
+which add up to 45 less those cages (a hidden cage). Each part takes different digits
+and together they take every digit the house lacks once. A combination of one part that
+leaves the others no combinations sharing no digit with it and with each other cannot
+be: it goes, and with it the digits only it put in the part's cells.`,
+	Find: findHousePartition,
+}
+
+func findHousePartition(p *Pass) {
+	b := p.Board()
+	l := b.Layout()
+	if !hasCages(l) {
+		return
+	}
+	total := houseTotal(l.N(), 1)
+	said := map[string]bool{} // a part in two houses (a row and a box) may lose the same way in both
+	for h := range board.House(l.Houses()) {
+		if p.done() {
+			return
+		}
+		hs := l.HouseSet(h)
+		var parts []cageState
+		rest, sum := hs, 0
+		for _, cg := range l.Cages() {
+			if !cg.Set().AndNot(hs).Empty() {
+				continue
+			}
+			rest = rest.AndNot(cg.Set())
+			sum += cg.Sum
+			if st := stateOf(b, cg.Cells, cg.Sum); len(st.open) > 0 {
+				parts = append(parts, st)
+			}
+		}
+		if !rest.Empty() {
+			st := stateOf(b, rest.Cells(), total-sum)
+			st.sum.Virtual = true
+			if len(st.open) > maxVirtualCells {
+				continue
+			}
+			if len(st.open) > 0 {
+				parts = append(parts, st)
+			}
+		}
+		if len(parts) < 3 {
+			continue // two parts: each is what the other leaves, which fillings already see
+		}
+		fills := make([]cageFill, len(parts))
+		ok := true
+		for i, st := range parts {
+			fills[i] = fillings(l, st.open, st.cands, st.sum.Left(), 0)
+			ok = ok && fills[i].ok
+		}
+		if !ok {
+			continue
+		}
+		keep := partitionCombos(fills)
+		for i, st := range parts {
+			if len(keep[i]) == len(fills[i].combos) || len(keep[i]) == 0 {
+				continue
+			}
+			k := keep[i]
+			f := fillingsIf(l, st.open, st.cands, st.sum.Left(), func(used board.DigitSet) bool { return slices.Contains(k, used) })
+			elims := cageState{open: st.open, cands: fills[i].allowed}.eliminations(f.allowed)
+			if key := fmt.Sprint(elims); !f.ok || len(elims) == 0 || said[key] {
+				continue
+			} else {
+				said[key] = true
+			}
+			first := st.sum
+			first.Combos = f.combos
+			cages := []explain.CageSum{first}
+			for j, o := range parts {
+				if j != i {
+					o.sum.Combos = fills[j].combos
+					cages = append(cages, o.sum)
+				}
+			}
+			s := explain.Step{
+				Technique:    idHousePartition,
+				Eliminations: elims,
+				Pattern: explain.Pattern{
+					Digits: union(f.allowed),
+					Cells:  st.open,
+					Houses: []board.House{h},
+					Cages:  cages,
+				},
+			}
+			if !p.Report(s) {
+				return
+			}
+		}
+	}
+}
+
+// partitionCombos returns, for each part, the combinations that belong to a choice of
+// one combination per part, no two sharing a digit.
+func partitionCombos(fills []cageFill) [][]board.DigitSet {
+	keep := make([][]board.DigitSet, len(fills))
+	chosen := make([]board.DigitSet, len(fills))
+	nodes := 0
+	var walk func(i int, used board.DigitSet)
+	walk = func(i int, used board.DigitSet) {
+		if nodes++; nodes > maxCageNodes {
+			return
+		}
+		if i == len(fills) {
+			for j, c := range chosen {
+				if !slices.Contains(keep[j], c) {
+					keep[j] = append(keep[j], c)
+				}
+			}
+			return
+		}
+		for _, c := range fills[i].combos {
+			if c&used == 0 {
+				chosen[i] = c
+				walk(i+1, used|c)
+			}
+		}
+	}
+	walk(0, 0)
+	if nodes > maxCageNodes {
+		return make([][]board.DigitSet, len(fills)) // cut short: claim nothing
+	}
+	return keep
 }

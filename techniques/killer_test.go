@@ -148,7 +148,7 @@ func TestKillerWalkthrough(t *testing.T) {
 }
 
 // killerIDs are the techniques of killer.go, each with its fixture file.
-var killerIDs = []string{idCageCombinations, idCageRequiredDigit, idHouseDigitInCage, idInnies, idOuties, idCageInteraction}
+var killerIDs = []string{idCageCombinations, idCageRequiredDigit, idHouseDigitInCage, idInnies, idOuties, idCageInteraction, idHousePartition}
 
 // TestKillerFixturesAgainstSolution checks the steps of every killer fixture case
 // against the solution the case's line carries as its fourth field (the fixture
