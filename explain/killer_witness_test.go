@@ -73,3 +73,31 @@ func TestWhyNotKiller(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "the 2-cell cage of 17 can only be 8+9", got)
 }
+
+// A step's cages survive the document form: cells, sum, placed part, combinations and
+// whether the cage is virtual.
+func TestCagesRoundTrip(t *testing.T) {
+	l := board.Classic
+	s := Step{
+		Technique:    "innies",
+		Eliminations: []board.Candidate{{Cell: l.CellAt(1, 4), Digit: 2}},
+		Pattern: Pattern{
+			Digits: board.DigitsOf(1, 3),
+			Cells:  []board.Cell{l.CellAt(1, 4), l.CellAt(1, 5)},
+			Houses: []board.House{l.RowHouse(0), l.RowHouse(1)},
+			Cages: CageSums{
+				{Cells: []board.Cell{l.CellAt(0, 4), l.CellAt(1, 4), l.CellAt(1, 5)}, Sum: 13,
+					Known: []board.Candidate{{Cell: l.CellAt(0, 4), Digit: 9}}, Combos: []board.DigitSet{board.DigitsOf(1, 3)}, Virtual: true},
+				{Cells: []board.Cell{l.CellAt(0, 0), l.CellAt(0, 1)}, Sum: 17},
+			},
+		},
+	}
+	d, err := NewStepDoc(l, s, EN)
+	require.NoError(t, err)
+	require.Len(t, d.Pattern.Cages, 2)
+	assert.Equal(t, []string{"r1c5=9"}, d.Pattern.Cages[0].Known)
+	back, err := d.Step(l)
+	require.NoError(t, err)
+	assert.Equal(t, s.Pattern.Cages, back.Pattern.Cages)
+	assert.Equal(t, 4, back.Pattern.Cages[0].Left())
+}
