@@ -117,6 +117,10 @@ type whyWords struct {
 	Held  string `yaml:"held"`
 	Step  string `yaml:"step"`
 	Given string `yaml:"given"`
+	// Cage: the cell's killer cage cannot make its sum with the digit ({size} {sum}
+	// {combos}); CageCell: it can, but not with the digit in this cell ({cell} too).
+	Cage     string `yaml:"cage"`
+	CageCell string `yaml:"cage_cell"`
 }
 
 // kindWords names the kinds of house (the last three for variants: words.go).

@@ -50,6 +50,10 @@ func everyField() Step {
 				{Nodes: []Node{{Cells: []board.Cell{cell(1, 3)}, Digits: digits(3)}, {Cells: []board.Cell{cell(5, 3)}, Digits: digits(3)}}, Links: []LinkKind{Weak}},
 			},
 			Sets: []Group{{Cells: []board.Cell{cell(4, 4), cell(4, 5)}, Digits: digits(2, 3, 7)}},
+			Cages: CageSums{
+				{Cells: []board.Cell{cell(1, 2), cell(1, 3), cell(2, 2)}, Sum: 9, Known: []board.Candidate{cand(2, 2, 4)}, Combos: []board.DigitSet{digits(2, 3)}},
+				{Cells: []board.Cell{cell(4, 4), cell(4, 5)}, Sum: 17},
+			},
 		},
 	}
 }

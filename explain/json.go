@@ -73,6 +73,7 @@ type PatternDoc struct {
 	Fins   []string   `json:"fins,omitempty" yaml:"fins,flow,omitempty"`
 	Chains []ChainDoc `json:"chains,omitempty" yaml:"chains,omitempty"`
 	Sets   []GroupDoc `json:"sets,omitempty" yaml:"sets,omitempty"`
+	Cages  []CageDoc  `json:"cages,omitempty" yaml:"cages,omitempty"`
 }
 
 // ChainDoc is the JSON/YAML form of a Chain: links are "strong" or "weak".
@@ -230,6 +231,7 @@ func (c *catalogue) stepDoc(t *template.Template, l *board.Layout, s Step) (Step
 	for _, g := range p.Sets {
 		d.Pattern.Sets = append(d.Pattern.Sets, GroupDoc{Cells: cellStrings(l, g.Cells), Digits: digitInts(g.Digits)})
 	}
+	d.Pattern.Cages = cageDocs(l, p.Cages)
 	return d, nil
 }
 
@@ -298,6 +300,9 @@ func (d StepDoc) Step(l *board.Layout) (Step, error) {
 			return fail(fmt.Sprintf("set %d", i+1), err)
 		}
 		s.Pattern.Sets = append(s.Pattern.Sets, g)
+	}
+	if s.Pattern.Cages, err = parseCageDocs(l, p.Cages); err != nil {
+		return fail("pattern cages", err)
 	}
 	return s, nil
 }

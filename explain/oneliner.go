@@ -60,6 +60,7 @@ func lineParts(l *board.Layout, s Step) (name, pattern string, conclusions []str
 		"{conclusion}": strings.Join(conclusions, ", "),
 		"{chain}":      firstChain(l, p),
 		"{sets}":       groupCells(l, p.Sets),
+		"{cages}":      cageLine(l, p.Cages),
 	})
 	if strings.Contains(form, "{conclusion}") {
 		conclusions = nil

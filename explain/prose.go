@@ -28,6 +28,7 @@ type proseData struct {
 	Fins   []board.Cell
 	Chains []Chain
 	Sets   []Group
+	Cages  CageSums
 	// Placements and Eliminations, sorted.
 	Placements   []board.Candidate
 	Eliminations []board.Candidate
@@ -204,6 +205,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Fins:         p.Fins,
 		Chains:       p.Chains,
 		Sets:         p.Sets,
+		Cages:        p.Cages,
 		Placements:   sortedCandidates(s.Placements),
 		Eliminations: sortedCandidates(s.Eliminations),
 		Legend:       true,

@@ -23,6 +23,12 @@ type Witness struct {
 	// candidate when no peer holds the digit; 0 when no step of the trace did (the
 	// pencil marks given lacked it).
 	Step int
+	// Cage tells that the killer cage of Cell cannot make its sum with Digit there:
+	// CageSum is that cage, its Combos the digit sets of the whole cage still possible
+	// (placed digits included); none of them holds Digit unless InCombos.
+	Cage     bool
+	CageSum  CageSum
+	InCombos bool
 }
 
 // Removals records which step (counted from 1) removed each candidate. A walkthrough
@@ -51,7 +57,83 @@ func WhyNot(b *board.Board, c board.Cell, d board.Digit, removed Removals) Witne
 		}
 	}
 	w.Step = removed[board.Candidate{Cell: c, Digit: d}]
+	if w.Step == 0 {
+		if cw, ok := CageWhyNot(b, c, d); ok {
+			return cw
+		}
+	}
 	return w
+}
+
+// CageWhyNot says whether cage arithmetic rules out d in the empty cell c of b, even
+// where d is still a candidate (Board keeps no sums): no way of giving the open cells of
+// c's killer cage different digits from their candidates, d in c, makes the cage's sum.
+// ok is false when c is in no cage, or d fits.
+func CageWhyNot(b *board.Board, c board.Cell, d board.Digit) (Witness, bool) {
+	l := b.Layout()
+	i, inCage := l.CageOf(c)
+	if !inCage || b.Value(c) != 0 {
+		return Witness{}, false
+	}
+	cg := l.Cages()[i]
+	cs := CageSum{Cells: cg.Cells, Sum: cg.Sum}
+	var open []board.Cell
+	var cands []board.DigitSet
+	var known board.DigitSet
+	for _, x := range cg.Cells {
+		if v := b.Value(x); v != 0 {
+			cs.Known = append(cs.Known, board.Candidate{Cell: x, Digit: v})
+			known = known.With(v)
+			continue
+		}
+		open = append(open, x)
+		cand := b.Candidates(x)
+		if x == c {
+			cand = cand.With(d) // asked about d even where it is gone
+		}
+		cands = append(cands, cand)
+	}
+	combos, fits := cageCombos(open, cands, cs.Left(), c, d)
+	if fits {
+		return Witness{}, false
+	}
+	for _, ds := range combos {
+		cs.Combos = append(cs.Combos, ds|known)
+	}
+	w := Witness{Cell: c, Digit: d, Cage: true, CageSum: cs}
+	for _, ds := range cs.Combos {
+		w.InCombos = w.InCombos || ds.Has(d)
+	}
+	return w, true
+}
+
+// cageCombos returns the digit sets (in reading order) that the cells of a cage, all
+// peers, can take from their candidates to make sum, and whether one way puts d in c.
+func cageCombos(cells []board.Cell, cands []board.DigitSet, sum int, c board.Cell, d board.Digit) (combos []board.DigitSet, fits bool) {
+	seen := map[board.DigitSet]bool{}
+	var walk func(k, left int, used board.DigitSet, withD bool)
+	walk = func(k, left int, used board.DigitSet, withD bool) {
+		if k == len(cells) {
+			if left == 0 {
+				fits = fits || withD
+				if !seen[used] {
+					seen[used] = true
+					combos = append(combos, used)
+				}
+			}
+			return
+		}
+		for ds := cands[k] &^ used; ds != 0; ds &= ds - 1 {
+			x := ds.First()
+			if int(x) > left {
+				break
+			}
+			walk(k+1, left-int(x), used.With(x), withD || cells[k] == c && x == d)
+		}
+	}
+	walk(0, sum, 0, false)
+	slices.SortFunc(combos, func(a, b board.DigitSet) int { return slices.Compare(a.Digits(), b.Digits()) })
+	return combos, fits
 }
 
 // Say words a witness in lang: "r1c1 holds 3 (row 1)", "removed at step 12", or
@@ -68,6 +150,13 @@ func (w Witness) Say(l *board.Layout, lang Lang) (string, error) {
 		return subst(ws.Held, "holder", l.CellName(w.Holder), "digit", w.Digit.String(), "house", x.house(w.House)), nil
 	case w.Step > 0:
 		return subst(ws.Step, "step", strconv.Itoa(w.Step), "digit", w.Digit.String()), nil
+	case w.Cage:
+		form := ws.Cage
+		if w.InCombos {
+			form = ws.CageCell
+		}
+		return subst(form, "size", strconv.Itoa(w.CageSum.Size()), "sum", strconv.Itoa(w.CageSum.Sum),
+			"combos", x.w.Or.join(w.CageSum.Sums()), "digit", w.Digit.String(), "cell", l.CellName(w.Cell)), nil
 	}
 	return subst(ws.Given, "digit", w.Digit.String()), nil
 }

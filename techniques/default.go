@@ -16,6 +16,12 @@ import (
 // optional ones). It follows the teaching references, HoDoKu's default order and
 // SudokuWiki's strategy list, family by family:
 //
+//   - on killer layouts (the killer techniques hold nowhere else), a cage's
+//     combinations right after the singles, as SudokuWiki and the killer books start
+//     with them; a cage's required digit locked into a house, and a house's digit
+//     locked into a cage, with the intersections they mirror; innies and outies (the
+//     rule of 45) after the subsets, then the interaction of two cages that see each
+//     other and the partition of a house among its cages;
 //   - singles, then intersections (locked candidates, and the locked pair and triple
 //     that are a subset and an intersection at once), then subsets. SudokuWiki shows
 //     naked and hidden subsets before the intersections; we follow HoDoKu, for a
@@ -57,11 +63,15 @@ func ladder() []Technique {
 		FullHouse,
 		HiddenSingle,
 		NakedSingle,
-		// Intersections.
+		// Killer: a cage's combinations right after the singles.
+		CageCombinations,
+		// Intersections, and a cage's digit locked into a house (or a house's into a cage).
 		bestFirst(LockedCandidatesPointing),
 		bestFirst(LockedCandidatesClaiming),
 		bestFirst(LockedPair),
 		bestFirst(LockedTriple),
+		CageRequiredDigit,
+		HouseDigitInCage,
 		// Subsets.
 		bestFirst(NakedPair),
 		bestFirst(HiddenPair),
@@ -69,6 +79,11 @@ func ladder() []Technique {
 		bestFirst(HiddenTriple),
 		bestFirst(NakedQuad),
 		bestFirst(HiddenQuad),
+		// Killer: the rule of 45.
+		Innies,
+		Outies,
+		CageInteraction,
+		HousePartition,
 		// Basic fish.
 		bestFirst(XWing),
 		bestFirst(Swordfish),
