@@ -73,6 +73,13 @@ func writeWhy(w io.Writer, b *board.Board, c board.Cell) {
 	fmt.Fprintf(w, "Candidates of %s: %s\n", name, b.Candidates(c))
 	for d := board.Digit(1); int(d) <= l.N(); d++ {
 		if b.Has(c, d) {
+			// The board keeps no sums: a killer cage's arithmetic may still rule d out.
+			if why, ok := explain.CageWhyNot(b, c, d); ok {
+				if text, err := why.Say(l, explain.EN); err == nil {
+					fmt.Fprintf(w, "%s: no — %s\n", d, text)
+					continue
+				}
+			}
 			fmt.Fprintf(w, "%s: yes\n", d)
 			continue
 		}

@@ -207,6 +207,15 @@ func TestCandidatesWhy(t *testing.T) {
 	r = runCLI(t, "", "candidates", "--why", "r1c1")
 	assert.Contains(t, r.stdout, "r1c1 holds 3 (a given)")
 
+	// A killer's cage arithmetic rules out digits the board still lists: the cage of 11
+	// over r1c1, r2c1, r2c2 and r3c2 can only be 1+2+3+5.
+	killer := strings.Repeat(".", 81) + " ABBBCDDEEAAFBCGGHIJAFKLMMHIJNNKLOOPPJJJJQQPPPJRRSTUUPPJVWSTXXYZVVWabccYZVaaabddee " +
+		"A=11,B=25,C=14,D=9,E=12,F=15,G=4,H=14,I=6,J=40,K=3,L=15,M=9,N=8,O=12,P=38,Q=11,R=15,S=13,T=6,U=4,V=17,W=7,X=13,Y=10,Z=6,a=26,b=4,c=15,d=11,e=12\n"
+	r = runCLI(t, killer, "candidates", "--why", "r1c1", "-")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "5: yes")
+	assert.Contains(t, r.stdout, "9: no — the 4-cell cage of 11 can only be 1+2+3+5")
+
 	r = runCLI(t, "", "candidates")
 	require.Equal(t, exitOK, r.code)
 	b, err := board.Parse(r.stdout)

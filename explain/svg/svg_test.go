@@ -183,6 +183,9 @@ func wantMarks(b *board.Board, s explain.Step, d svg.Detail) []mark {
 		return nil
 	}
 	p := s.Pattern
+	for range p.Cages {
+		out = append(out, mark{role: svg.RoleCage})
+	}
 	for _, hs := range []struct {
 		role string
 		hs   []board.House

@@ -103,7 +103,13 @@ func (p *painter) stepCages() [][]board.Cell {
 	if p.opt.Detail == Plain {
 		return nil
 	}
-	return p.opt.Cages
+	out := p.opt.Cages
+	if p.s != nil {
+		for _, cg := range p.s.Pattern.Cages {
+			out = append(out, cg.Cells)
+		}
+	}
+	return out
 }
 
 // names writes cells in notation, space-separated, for data attributes.
