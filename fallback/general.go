@@ -35,6 +35,8 @@ type general struct {
 	queue []int32
 	union []uint32 // scratch: the candidates of each segment
 	seen  []uint64 // scratch: the cells that see every cell of a set
+	// openCount is scratch: the open cells of each cage.
+	openCount []int
 	ctx   context.Context
 	done  <-chan struct{}
 	err   error
@@ -208,7 +210,9 @@ func (s *general) run(cs []uint32, depth int) {
 			s.found(cs)
 			return
 		}
-		if n == 2 {
+		if s.cageOf != nil && n > 2 {
+			cell = s.killerGuess(cs, n)
+		} else if n == 2 {
 			// Among the cells with two candidates, the one whose candidates most
 			// open peers share: either guess takes the most from them, and on a
 			// 25x25 grid the tree is a few times smaller than with the first such cell.
@@ -264,6 +268,36 @@ func (s *general) run(cs []uint32, depth int) {
 		}
 		cs[cell] = ds
 	}
+}
+
+// killerGuess returns, among the open cells with n candidates, one in the cage with
+// the fewest open cells: its sum binds those cells most.
+func (s *general) killerGuess(cs []uint32, n int) int {
+	open := s.openCount[:0]
+	for _, cells := range s.cageCells {
+		k := 0
+		for _, c := range cells {
+			if cs[c]&fixedBit == 0 {
+				k++
+			}
+		}
+		open = append(open, k)
+	}
+	s.openCount = open
+	cell, best := -1, 1<<30
+	for c, v := range cs {
+		if v&fixedBit != 0 || bits.OnesCount32(v) != n {
+			continue
+		}
+		k := 1 << 20 // outside every cage
+		if cg := s.cageOf[c]; cg >= 0 {
+			k = open[cg]
+		}
+		if k < best {
+			cell, best = c, k
+		}
+	}
+	return cell
 }
 
 // lowHalf returns the smaller half of the digits of ds (the smaller one of two).
