@@ -27,24 +27,24 @@ import (
 // is in some cage, the cells that the cages crossing its edge have outside it (the
 // outies) hold those cages' sums less what the group's cells in them hold. The
 // groups are every house and every run of 2 to N-1 adjacent rows or columns. A rule
-// is distinct when its cells share a house. A set of cells two groups give is
+// is distinct when it is a cage or its cells share a house. A set of cells two groups give is
 // checked once, and a group's innies that are all its cells say nothing new.
 func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
 	var rules []sumRule
 	seen := map[board.CellSet]bool{}
-	add := func(set board.CellSet, sum int) {
+	add := func(set board.CellSet, sum int, cage bool) {
 		if set.Empty() || seen[set] {
 			return
 		}
 		seen[set] = true
-		r := sumRule{sum: sum}
+		r := sumRule{sum: sum, distinct: cage}
 		for _, c := range set.Cells() {
 			r.cells = append(r.cells, int32(c))
 		}
 		for h := range board.House(l.Houses()) {
-			if set.AndNot(l.HouseSet(h)).Empty() {
+			if !r.distinct && set.AndNot(l.HouseSet(h)).Empty() {
 				r.distinct = true
 				break
 			}
@@ -53,7 +53,7 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	}
 	cages := l.Cages()
 	for _, cg := range cages {
-		add(cg.Set(), cg.Sum)
+		add(cg.Set(), cg.Sum, true)
 	}
 	var groups []board.CellSet
 	for h := range houses {
@@ -87,11 +87,11 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 			}
 		}
 		if innies != g {
-			add(innies, inner)
+			add(innies, inner, false)
 		}
 		if g.AndNot(caged).Empty() {
 			// The crossing cages hold the innies and the outies.
-			add(outies, crossing-inner)
+			add(outies, crossing-inner, false)
 		}
 	}
 	return rules
@@ -241,6 +241,90 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// comboGuess returns the distinct sum rule whose open cells can take the fewest
+// combinations, at least two and fewer than n, and those combinations (kept for
+// depth); nil when no rule has so few.
+func (s *general) comboGuess(cs []uint32, depth, n int) (*sumRule, []uint32) {
+	for len(s.comboStack) <= depth {
+		s.comboStack = append(s.comboStack, nil)
+	}
+	var best *sumRule
+	bestK := n
+	for i := range s.rules {
+		r := &s.rules[i]
+		if !r.distinct {
+			continue
+		}
+		var placed, union uint32
+		rem, open := r.sum, 0
+		for _, c := range r.cells {
+			v := cs[c]
+			if v&fixedBit != 0 {
+				placed |= v &^ fixedBit
+				rem -= bits.TrailingZeros32(v&^fixedBit) + 1
+				continue
+			}
+			union |= v
+			open++
+		}
+		if open < 2 || rem < 0 || rem >= len(s.combos[open]) {
+			continue
+		}
+		k := 0
+	next:
+		for _, m := range s.combos[open][rem] {
+			if m&^union != 0 || m&placed != 0 {
+				continue
+			}
+			for _, c := range r.cells {
+				if v := cs[c]; v&fixedBit == 0 && v&m == 0 {
+					continue next
+				}
+			}
+			if k++; k >= bestK {
+				break
+			}
+		}
+		if k >= 2 && k < bestK {
+			best, bestK = r, k
+		}
+	}
+	if best == nil {
+		return nil, nil
+	}
+	ms := s.comboStack[depth][:0]
+	var placed, union uint32
+	for _, c := range best.cells {
+		if v := cs[c]; v&fixedBit != 0 {
+			placed |= v &^ fixedBit
+		} else {
+			union |= v
+		}
+	}
+	open, rem := 0, best.sum
+	for _, c := range best.cells {
+		if v := cs[c]; v&fixedBit != 0 {
+			rem -= bits.TrailingZeros32(v&^fixedBit) + 1
+		} else {
+			open++
+		}
+	}
+outer:
+	for _, m := range s.combos[open][rem] {
+		if m&^union != 0 || m&placed != 0 {
+			continue
+		}
+		for _, c := range best.cells {
+			if v := cs[c]; v&fixedBit == 0 && v&m == 0 {
+				continue outer
+			}
+		}
+		ms = append(ms, m)
+	}
+	s.comboStack[depth] = ms
+	return best, ms
 }
 
 // pointing takes digit d from every open cell outside r that sees all of r's open

@@ -37,9 +37,11 @@ type general struct {
 	seen  []uint64 // scratch: the cells that see every cell of a set
 	// openCount is scratch: the open cells of each cage.
 	openCount []int
-	ctx   context.Context
-	done  <-chan struct{}
-	err   error
+	// comboStack holds, per depth, the combinations a guess tries.
+	comboStack [][]uint32
+	ctx        context.Context
+	done       <-chan struct{}
+	err        error
 }
 
 // generalCtxEvery is how many guesses pass between two looks at the context; a node
@@ -239,6 +241,32 @@ func (s *general) run(cs []uint32, depth int) {
 				s.err = s.ctx.Err()
 				return
 			default:
+			}
+		}
+		if s.combos != nil && n > 2 {
+			if r, ms := s.comboGuess(cs, depth, n); ms != nil {
+				// Try each combination the rule's open cells can take in turn: every
+				// solution takes exactly one of them.
+				last := len(ms) - 1
+				for _, m := range ms[:last] {
+					next := s.state(depth + 1)
+					copy(next, cs)
+					for _, c := range r.cells {
+						if next[c]&fixedBit == 0 {
+							next[c] &= m
+						}
+					}
+					s.run(next, depth+1)
+					if s.count >= s.q.limit || s.err != nil {
+						return
+					}
+				}
+				for _, c := range r.cells {
+					if cs[c]&fixedBit == 0 {
+						cs[c] &= ms[last]
+					}
+				}
+				continue
 			}
 		}
 		ds := cs[cell]

@@ -350,3 +350,26 @@ func TestGeometryCacheLetsGo(t *testing.T) {
 	}
 	assert.False(t, cached, "the geometry of a dropped layout stays cached")
 }
+
+func TestSumRulesHold(t *testing.T) {
+	// Every sum the search derives (cages, innies, outies) holds on the known
+	// solution of every shared killer, and a rule said distinct repeats no digit.
+	for _, kind := range []string{"killer", "killer-hard"} {
+		for _, vc := range variantSet(t, kind, 0, 1) {
+			g := newGeometry(vc.b.Layout())
+			require.Greater(t, len(g.rules), len(vc.b.Layout().Cages()), "%s line %d: no rule of 45", kind, vc.line)
+			for _, r := range g.rules {
+				sum, seen := 0, board.DigitSet(0)
+				for _, c := range r.cells {
+					d := vc.solution[c]
+					sum += int(d)
+					if r.distinct {
+						require.False(t, seen.Has(d), "%s line %d: distinct rule %v repeats %d", kind, vc.line, r.cells, d)
+					}
+					seen = seen.With(d)
+				}
+				require.Equal(t, r.sum, sum, "%s line %d: rule %v", kind, vc.line, r.cells)
+			}
+		}
+	}
+}
