@@ -132,7 +132,26 @@ func maskSum(m uint32) int {
 // it removed anything, and false on a contradiction (a sum no digits can make).
 // It is called when queue is empty, so every cell with one candidate is fixed.
 func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
+	if s.fresh {
+		for c, v := range cs {
+			if v != s.snap[c] {
+				for _, i := range s.cellRules[c] {
+					s.dirty[i] = true
+				}
+			}
+		}
+	} else {
+		for i := range s.dirty {
+			s.dirty[i] = true
+		}
+		s.fresh = true
+	}
+	copy(s.snap, cs)
 	for i := range s.rules {
+		if !s.dirty[i] {
+			continue
+		}
+		s.dirty[i] = false
 		r := &s.rules[i]
 		var placed, union uint32
 		rem, open, lo, hi, span := r.sum, 0, 0, 0, 0

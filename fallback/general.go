@@ -39,9 +39,15 @@ type general struct {
 	openCount []int
 	// comboStack holds, per depth, the combinations a guess tries.
 	comboStack [][]uint32
-	ctx        context.Context
-	done       <-chan struct{}
-	err        error
+	// snap is the state as cageSums last saw it in this propagate (fresh false
+	// before the first look), so the next look checks only the rules of the cells
+	// that changed since; dirty marks those rules.
+	snap  []uint32
+	fresh bool
+	dirty []bool
+	ctx   context.Context
+	done  <-chan struct{}
+	err   error
 }
 
 // generalCtxEvery is how many guesses pass between two looks at the context; a node
@@ -61,6 +67,8 @@ type geometry struct {
 	// the table of digit combinations for grids of up to 9 digits, nil on larger ones.
 	rules  []sumRule
 	combos *comboTable
+	// cellRules are the rules of each cell, by index in rules.
+	cellRules [][]int32
 	// peerBits are the peers of each cell as a bit set, cageOf the cage of each
 	// cell (-1 for none) and cageCells the cells of each cage (killers only).
 	peerBits  [][]uint64
@@ -149,6 +157,12 @@ func newGeometry(l *board.Layout) *geometry {
 	g.lineGroups = lineGroups
 	if len(l.Cages()) > 0 {
 		g.rules = sumRules(l, g.houses)
+		g.cellRules = make([][]int32, l.Cells())
+		for i, r := range g.rules {
+			for _, c := range r.cells {
+				g.cellRules[c] = append(g.cellRules[c], int32(i))
+			}
+		}
 		g.cageOf = make([]int32, l.Cells())
 		for c := range g.cageOf {
 			k, ok := l.CageOf(board.Cell(c))
@@ -185,6 +199,8 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 	s.union = make([]uint32, len(s.segs))
 	if s.peerBits != nil {
 		s.seen = make([]uint64, len(s.peerBits[0]))
+		s.snap = make([]uint32, l.Cells())
+		s.dirty = make([]bool, len(s.rules))
 	}
 	start := make([]uint32, l.Cells())
 	for c, set := range startSets(b, q) {
@@ -355,6 +371,7 @@ func (s *general) propagate(cs []uint32) bool {
 	// queue holds cells left with one candidate whose peers have not yet lost it.
 	queue := s.queue[:0]
 	defer func() { s.queue = queue }()
+	s.fresh = false
 	for c, v := range cs {
 		if v&fixedBit == 0 && v&(v-1) == 0 {
 			if v == 0 {
