@@ -28,7 +28,14 @@ import (
 // outies) hold those cages' sums less what the group's cells in them hold. The
 // groups are every house and every run of 2 to N-1 adjacent rows or columns. A rule
 // is distinct when it is a cage or its cells share a house. A set of cells two groups give is
-// checked once, and a group's innies that are all its cells say nothing new.
+// checked once, a group's innies that are all its cells say nothing new, and a rule
+// that is not distinct is kept only up to maxLoose cells.
+// maxLoose is the most cells a sum rule that is not distinct may have: its bounds
+// rarely bind on more, and on the big-cage killers the larger rules cost a third of
+// the search's time for as good as no smaller tree (measured: the same guesses
+// within 1%, nodes three times quicker without them; with 5 the trees grow 2-3x).
+const maxLoose = 9
+
 func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
@@ -48,6 +55,9 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 				r.distinct = true
 				break
 			}
+		}
+		if !r.distinct && len(r.cells) > maxLoose {
+			return
 		}
 		rules = append(rules, r)
 	}
