@@ -15,10 +15,19 @@ import (
 // once) that avoids the placed digits, uses only their candidates and gives each
 // open cell one of its candidates; every candidate outside all such combinations
 // goes, and a digit that every such combination holds and only one open cell can
-// take is placed there. On larger grids, where the table would be too large, each
-// candidate d stays only while the other open cells can still make the rest of
-// the sum: the smallest and the largest sums of that many distinct other digits
-// among their candidates bracket it.
+// take is placed there (or, when several can, leaves the cells that see them all).
+// On larger grids, where the table would be too large, each candidate d stays only
+// while the other open cells can still make the rest of the sum: the smallest and
+// the largest sums of that many distinct other digits among their candidates
+// bracket it. The same holds for the virtual cages the rule of 45 gives (sumRules);
+// those whose cells may repeat a digit (they span houses) are held by the sum of
+// their cells' smallest and largest candidates alone.
+
+// maxLoose is the most cells a sum rule that is not distinct may have: its bounds
+// rarely bind on more, and on the big-cage killers the larger rules cost a third of
+// the search's time for as good as no smaller tree (measured: the same guesses
+// within 1%, nodes three times quicker without them; with 5 the trees grow 2-3x).
+const maxLoose = 9
 
 // sumRules returns what the cages of l make the search check: each cage, and the
 // sums the rule of 45 gives. A house holds 1+2+...+N, and k rows (or columns) side by
@@ -26,16 +35,10 @@ import (
 // cells of the group (the innies) hold what is left; when every cell of the group
 // is in some cage, the cells that the cages crossing its edge have outside it (the
 // outies) hold those cages' sums less what the group's cells in them hold. The
-// groups are every house and every run of 2 to N-1 adjacent rows or columns. A rule
-// is distinct when it is a cage or its cells share a house. A set of cells two groups give is
-// checked once, a group's innies that are all its cells say nothing new, and a rule
-// that is not distinct is kept only up to maxLoose cells.
-// maxLoose is the most cells a sum rule that is not distinct may have: its bounds
-// rarely bind on more, and on the big-cage killers the larger rules cost a third of
-// the search's time for as good as no smaller tree (measured: the same guesses
-// within 1%, nodes three times quicker without them; with 5 the trees grow 2-3x).
-const maxLoose = 9
-
+// groups are every house and every run of 2 to N-1 adjacent rows or columns. A
+// rule is distinct when it is a cage or its cells share a house. A set of cells two
+// groups give is checked once, a group's innies that are all its cells say nothing
+// new, and a rule that is not distinct is kept only up to maxLoose cells.
 func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
