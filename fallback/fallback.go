@@ -99,6 +99,9 @@ func (m Method) Refutes(ctx context.Context, b *board.Board, c board.Cell, d boa
 	if d < 1 || int(d) > l.N() {
 		return false, fmt.Errorf("fallback: %d is not a digit of a %dx%d grid", d, l.N(), l.N())
 	}
+	if err := m.handles(l); err != nil {
+		return false, err
+	}
 	if v := b.Value(c); v != 0 && v != d || v == 0 && !b.Has(c, d) {
 		return true, nil
 	}
@@ -139,30 +142,37 @@ func search(ctx context.Context, b *board.Board, q query) (result, error) {
 		return result{}, err
 	}
 	l := b.Layout()
-	n, v := l.N(), l.Variant()
+	if err := q.method.handles(l); err != nil {
+		return result{}, err
+	}
 	switch q.method {
 	case Auto:
-		if n == 9 && v == 0 {
+		if l.N() == 9 && l.Variant() == 0 {
 			return searchClassic(ctx, b, q)
 		}
 		return searchGeneral(ctx, b, q)
 	case Bitboard:
-		if n != 9 {
-			return result{}, layoutErr("the bitboard search solves 9x9 grids only, not %dx%d", n, n)
-		}
-		if v != 0 {
-			return result{}, layoutErr("the bitboard search knows rows, columns and 3x3 boxes only, not the houses of a %s grid (use general, or auto)", v)
-		}
 		return searchClassic(ctx, b, q)
 	case General:
 		return searchGeneral(ctx, b, q)
 	case DLX:
-		if v&board.Killer != 0 {
-			return result{}, layoutErr("the dlx search solves exact covers, and the cage sums of a %s grid are not one (use general, or auto)", v)
-		}
 		return searchDLX(ctx, b, q)
 	}
 	return result{}, fmt.Errorf("fallback: no search method %d", q.method)
+}
+
+// handles returns an error that is ErrLayout when m cannot search layout l.
+func (m Method) handles(l *board.Layout) error {
+	n, v := l.N(), l.Variant()
+	switch {
+	case m == Bitboard && n != 9:
+		return layoutErr("the bitboard search solves 9x9 grids only, not %dx%d", n, n)
+	case m == Bitboard && v != 0:
+		return layoutErr("the bitboard search knows rows, columns and 3x3 boxes only, not the houses of a %s grid (use general, or auto)", v)
+	case m == DLX && v&board.Killer != 0:
+		return layoutErr("the dlx search solves exact covers, and the cage sums of a %s grid are not one (use general, or auto)", v)
+	}
+	return nil
 }
 
 // layoutError is ErrLayout with what the method cannot do.

@@ -259,7 +259,14 @@ func TestKillerRefutes(t *testing.T) {
 				assert.True(t, got, "%s: line %d, %s=%d is not the solution's", m, vc.line, l.CellName(c), wrong)
 			}
 		}
-		_, err := DLX.Refutes(ctx, vc.b, 0, 1)
+		// Even a digit the cell cannot hold, which needs no search, is no answer
+		// from a method that cannot search the layout.
+		wrong := vc.solution[0]%9 + 1
+		b := vc.b.Clone()
+		b.Eliminate(0, wrong)
+		_, err := DLX.Refutes(ctx, b, 0, wrong)
+		assert.ErrorIs(t, err, ErrLayout)
+		_, err = Bitboard.Refutes(ctx, vc.b, 0, vc.solution[0])
 		assert.ErrorIs(t, err, ErrLayout)
 	}
 }
