@@ -45,22 +45,24 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	var rules []sumRule
 	seen := map[board.CellSet]bool{}
 	add := func(set board.CellSet, sum int, cage bool) {
-		if set.Empty() || seen[set] {
-			return
+		k := set.Count()
+		if k == 0 || !cage && k > max(n, maxLoose) || seen[set] {
+			return // more than n cells share no house: a loose rule, too big to keep
 		}
 		seen[set] = true
 		r := sumRule{sum: sum, distinct: cage}
-		for _, c := range set.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
 		for h := range board.House(l.Houses()) {
-			if !r.distinct && set.AndNot(l.HouseSet(h)).Empty() {
-				r.distinct = true
+			if r.distinct || k > n {
 				break
 			}
+			r.distinct = set.AndNot(l.HouseSet(h)).Empty()
 		}
-		if !r.distinct && len(r.cells) > maxLoose {
+		if !r.distinct && k > maxLoose {
 			return
+		}
+		r.cells = make([]int32, 0, k)
+		for _, c := range set.Cells() {
+			r.cells = append(r.cells, int32(c))
 		}
 		rules = append(rules, r)
 	}
