@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -21,8 +22,9 @@ import (
 // forum-hardest-11plus: 2,000) and generated puzzles: 16x16 emptied as far as
 // uniqueness allows, 25x25 down to 310 givens (random 25x25 puzzles turn from
 // trivial at 320 givens to minutes at 300: near 310 they take 0.3 to 70 ms).
-// The shared variant sets (Sudoku-X, windoku, jigsaw) run on DLX alone until board
-// has their layouts: DLX takes their houses as they are, the other searches cannot.
+// The shared variant sets follow (Sudoku-X, windoku, jigsaw, killer, and the first
+// 18 of killer-hard, see the package doc), each with the searches that handle it.
+// Auto runs beside the three, so each set says what the default costs.
 func BenchmarkSearchMethods(b *testing.B) {
 	shared := []struct {
 		name, file string
@@ -42,35 +44,18 @@ func BenchmarkSearchMethods(b *testing.B) {
 			benchMethods(b, generatedPuzzles(b, gen.n, 6, gen.keep))
 		})
 	}
-	for _, kind := range []string{"x", "windoku", "jigsaw"} {
-		b.Run(kind+"-dev", func(b *testing.B) {
-			puzzles := variantSet(b, kind, 0)
-			b.Run(DLX.String(), func(b *testing.B) { benchCover(b, puzzles) })
+	for _, vk := range variantKinds {
+		b.Run(vk.kind+"-dev", func(b *testing.B) {
+			var boards []*board.Board
+			for _, vc := range variantSet(b, vk.kind, vk.rules, 1) {
+				if vk.kind == "killer-hard" && vc.line > 18 {
+					break // lines 19 to 34 take the search minutes, or more
+				}
+				boards = append(boards, vc.b)
+			}
+			benchMethods(b, boards)
 		})
 	}
-}
-
-// benchCover is benchMethod for DLX on exact covers that board has no layout for.
-func benchCover(b *testing.B, puzzles []variantPuzzle) {
-	ctx := context.Background()
-	for i, p := range puzzles {
-		r, err := searchCover(ctx, p.cover, query{limit: 2, keep: 1})
-		require.NoError(b, err)
-		require.Equal(b, 1, r.count, "puzzle %d", i+1)
-		require.Equal(b, p.solution, r.sols[0], "puzzle %d", i+1)
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	cpu0, cpuOK := threadCPU()
-	guesses := 0
-	for b.Loop() {
-		for _, p := range puzzles {
-			r, _ := searchCover(ctx, p.cover, query{limit: 2})
-			guesses += r.guesses
-		}
-	}
-	cpu1, _ := threadCPU()
-	reportPerPuzzle(b, len(puzzles), cpu1-cpu0, cpuOK, guesses)
 }
 
 // generatedPuzzles returns count puzzles of side n, each a random grid emptied
@@ -91,8 +76,9 @@ func generatedPuzzles(b *testing.B, n, count, keep int) []*board.Board {
 
 // benchMethods runs one sub-benchmark per search that applies to the boards.
 func benchMethods(b *testing.B, boards []*board.Board) {
-	for _, m := range []Method{Bitboard, General, DLX} {
-		if m == Bitboard && boards[0].Layout().N() != 9 {
+	handle, _ := methodsFor(boards[0].Layout())
+	for _, m := range []Method{Bitboard, General, DLX, Auto} {
+		if !slices.Contains(handle, m) {
 			continue
 		}
 		b.Run(m.String(), func(b *testing.B) { benchMethod(b, m, boards) })

@@ -13,6 +13,11 @@ var (
 	ErrNoSolution = errors.New("fallback: no solution")
 	// ErrSeveral is returned by Unique when the board has more than one solution.
 	ErrSeveral = errors.New("fallback: several solutions")
+	// ErrLayout is returned (wrapped, with the method and the layout named) when a
+	// search method cannot search a board's layout: the bitboard anything but classic
+	// 9x9, DLX a killer. Search with another method (Auto handles every layout)
+	// rather than read anything into the answer.
+	ErrLayout = errors.New("fallback: the search method does not handle this layout")
 )
 
 // Stats says what a search found and how much guessing it took.
@@ -94,6 +99,9 @@ func (m Method) Refutes(ctx context.Context, b *board.Board, c board.Cell, d boa
 	if d < 1 || int(d) > l.N() {
 		return false, fmt.Errorf("fallback: %d is not a digit of a %dx%d grid", d, l.N(), l.N())
 	}
+	if err := m.handles(l); err != nil {
+		return false, err
+	}
 	if v := b.Value(c); v != 0 && v != d || v == 0 && !b.Has(c, d) {
 		return true, nil
 	}
@@ -133,17 +141,17 @@ func search(ctx context.Context, b *board.Board, q query) (result, error) {
 	if err := ctx.Err(); err != nil {
 		return result{}, err
 	}
-	n := b.Layout().N()
+	l := b.Layout()
+	if err := q.method.handles(l); err != nil {
+		return result{}, err
+	}
 	switch q.method {
 	case Auto:
-		if n == 9 {
+		if l.N() == 9 && l.Variant() == 0 {
 			return searchClassic(ctx, b, q)
 		}
 		return searchGeneral(ctx, b, q)
 	case Bitboard:
-		if n != 9 {
-			return result{}, fmt.Errorf("fallback: the bitboard search solves 9x9 grids only, not %dx%d", n, n)
-		}
 		return searchClassic(ctx, b, q)
 	case General:
 		return searchGeneral(ctx, b, q)
@@ -151,6 +159,31 @@ func search(ctx context.Context, b *board.Board, q query) (result, error) {
 		return searchDLX(ctx, b, q)
 	}
 	return result{}, fmt.Errorf("fallback: no search method %d", q.method)
+}
+
+// handles returns an error that is ErrLayout when m cannot search layout l.
+func (m Method) handles(l *board.Layout) error {
+	n, v := l.N(), l.Variant()
+	switch {
+	case m == Bitboard && n != 9:
+		return layoutErr("the bitboard search solves 9x9 grids only, not %dx%d", n, n)
+	case m == Bitboard && v != 0:
+		return layoutErr("the bitboard search knows rows, columns and 3x3 boxes only, not the houses of a %s grid (use general, or auto)", v)
+	case m == DLX && v&board.Killer != 0:
+		return layoutErr("the dlx search solves exact covers, and the cage sums of a %s grid are not one (use general, or auto)", v)
+	}
+	return nil
+}
+
+// layoutError is ErrLayout with what the method cannot do.
+type layoutError struct{ msg string }
+
+func (e *layoutError) Error() string        { return "fallback: " + e.msg }
+func (e *layoutError) Is(target error) bool { return target == ErrLayout }
+
+// layoutErr returns an error that is ErrLayout, with the message formatted.
+func layoutErr(format string, args ...any) error {
+	return &layoutError{msg: fmt.Sprintf(format, args...)}
 }
 
 // startSets returns the set each cell may hold at the start of a search: its value

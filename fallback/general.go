@@ -3,15 +3,20 @@ package fallback
 import (
 	"context"
 	"math/bits"
+	"runtime"
 	"sync"
+	"weak"
 
 	"github.com/stepdoku/stepdoku/board"
 )
 
 // The general solver works on any layout: one candidate mask per cell, naked and
-// hidden singles over the layout's houses, locked candidates between boxes and lines
-// when singles stall, and the cell with the fewest candidates when search must guess
-// (of those with two, the one with the most open peers sharing one of them).
+// hidden singles over the layout's houses (the extra houses of variants included),
+// locked candidates between boxes (or jigsaw regions) and lines when singles stall,
+// on killers the sums of the cages (see cage), and the cell with the fewest
+// candidates when search must guess (of those with two, the one with the most open
+// peers sharing one of them). Cage-mates are peers in the layout, so singles keep
+// a digit from repeating inside a cage.
 
 // fixedBit marks a cell whose single candidate was already taken from its peers.
 // Layouts have at most 25 digits, so bit 31 is free.
@@ -29,6 +34,17 @@ type general struct {
 	stack [][]uint32
 	queue []int32
 	union []uint32 // scratch: the candidates of each segment
+	seen  []uint64 // scratch: the cells that see every cell of a set
+	// openCount is scratch: the open cells of each cage.
+	openCount []int
+	// comboStack holds, per depth, the combinations a guess tries.
+	comboStack [][]uint32
+	// snap is the state as cageSums last saw it in this propagate (fresh false
+	// before the first look), so the next look checks only the rules of the cells
+	// that changed since; dirty marks those rules.
+	snap  []uint32
+	fresh bool
+	dirty []bool
 	ctx   context.Context
 	done  <-chan struct{}
 	err   error
@@ -47,6 +63,17 @@ type geometry struct {
 	// boxGroups are the segments of a box along one direction, lineGroups those of a
 	// row or column: a digit that only one segment of a group can hold must go there.
 	boxGroups, lineGroups [][]int32
+	// rules are the sums a killer's cages make (none on other layouts); combos is
+	// the table of digit combinations for grids of up to 9 digits, nil on larger ones.
+	rules  []sumRule
+	combos *comboTable
+	// cellRules are the rules of each cell, by index in rules.
+	cellRules [][]int32
+	// peerBits are the peers of each cell as a bit set, cageOf the cage of each
+	// cell (-1 for none) and cageCells the cells of each cage (killers only).
+	peerBits  [][]uint64
+	cageOf    []int32
+	cageCells [][]int32
 }
 
 // segment is where a box meets a row or a column.
@@ -56,12 +83,26 @@ type segment struct {
 	boxOut  []int32 // the box's other cells
 }
 
-var geometries sync.Map // *board.Layout -> *geometry
+// geometries caches the geometry of each layout a search has met. Variant layouts
+// are built per puzzle, so the keys are weak: an entry goes when its layout does.
+// A geometry holds no pointer to its layout, or the layout would never go.
+var geometries sync.Map // weak.Pointer[board.Layout] -> *geometry
 
 func geometryOf(l *board.Layout) *geometry {
-	if g, ok := geometries.Load(l); ok {
+	key := weak.Make(l)
+	if g, ok := geometries.Load(key); ok {
 		return g.(*geometry)
 	}
+	g := newGeometry(l)
+	actual, loaded := geometries.LoadOrStore(key, g)
+	if !loaded {
+		runtime.AddCleanup(l, func(k weak.Pointer[board.Layout]) { geometries.Delete(k) }, key)
+	}
+	return actual.(*geometry)
+}
+
+// newGeometry builds the geometry of l.
+func newGeometry(l *board.Layout) *geometry {
 	n := l.N()
 	cells := func(h board.House) []int32 {
 		var out []int32
@@ -114,14 +155,53 @@ func geometryOf(l *board.Layout) *geometry {
 		}
 	}
 	g.lineGroups = lineGroups
-	actual, _ := geometries.LoadOrStore(l, g)
-	return actual.(*geometry)
+	if len(l.Cages()) > 0 {
+		g.rules = sumRules(l, g.houses)
+		g.cellRules = make([][]int32, l.Cells())
+		for i, r := range g.rules {
+			for _, c := range r.cells {
+				g.cellRules[c] = append(g.cellRules[c], int32(i))
+			}
+		}
+		g.cageOf = make([]int32, l.Cells())
+		for c := range g.cageOf {
+			k, ok := l.CageOf(board.Cell(c))
+			g.cageOf[c] = int32(k)
+			if !ok {
+				g.cageOf[c] = -1
+			}
+		}
+		for _, cg := range l.Cages() {
+			var cells []int32
+			for _, c := range cg.Cells {
+				cells = append(cells, int32(c))
+			}
+			g.cageCells = append(g.cageCells, cells)
+		}
+		words := (l.Cells() + 63) / 64
+		g.peerBits = make([][]uint64, l.Cells())
+		for c, ps := range g.peers {
+			g.peerBits[c] = make([]uint64, words)
+			for _, p := range ps {
+				g.peerBits[c][p>>6] |= 1 << (p & 63)
+			}
+		}
+	}
+	if len(g.rules) > 0 && n <= 9 {
+		g.combos = combos()
+	}
+	return g
 }
 
 func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error) {
 	l := b.Layout()
 	s := general{q: q, full: uint32(l.AllDigits()), geometry: geometryOf(l), ctx: ctx, done: ctx.Done()}
 	s.union = make([]uint32, len(s.segs))
+	if s.peerBits != nil {
+		s.seen = make([]uint64, len(s.peerBits[0]))
+		s.snap = make([]uint32, l.Cells())
+		s.dirty = make([]bool, len(s.rules))
+	}
 	start := make([]uint32, l.Cells())
 	for c, set := range startSets(b, q) {
 		start[c] = uint32(set) & s.full
@@ -148,7 +228,9 @@ func (s *general) run(cs []uint32, depth int) {
 			s.found(cs)
 			return
 		}
-		if n == 2 {
+		if s.cageOf != nil && n > 2 {
+			cell = s.killerGuess(cs, n)
+		} else if n == 2 {
 			// Among the cells with two candidates, the one whose candidates most
 			// open peers share: either guess takes the most from them, and on a
 			// 25x25 grid the tree is a few times smaller than with the first such cell.
@@ -177,7 +259,48 @@ func (s *general) run(cs []uint32, depth int) {
 			default:
 			}
 		}
+		if s.combos != nil && n > 2 {
+			if r, ms := s.comboGuess(cs, depth, n); ms != nil {
+				// Try each combination the rule's open cells can take in turn: every
+				// solution takes exactly one of them.
+				last := len(ms) - 1
+				for _, m := range ms[:last] {
+					next := s.state(depth + 1)
+					copy(next, cs)
+					for _, c := range r.cells {
+						if next[c]&fixedBit == 0 {
+							next[c] &= m
+						}
+					}
+					s.run(next, depth+1)
+					if s.count >= s.q.limit || s.err != nil {
+						return
+					}
+				}
+				for _, c := range r.cells {
+					if cs[c]&fixedBit == 0 {
+						cs[c] &= ms[last]
+					}
+				}
+				continue
+			}
+		}
 		ds := cs[cell]
+		if s.rules != nil && n > 2 {
+			// On a killer, split the cell's digits into the smaller and the larger
+			// half: the sums bound ranges of digits, so each half cuts the tree more
+			// than one digit does.
+			low := lowHalf(ds)
+			next := s.state(depth + 1)
+			copy(next, cs)
+			next[cell] = low
+			s.run(next, depth+1)
+			if s.count >= s.q.limit || s.err != nil {
+				return
+			}
+			cs[cell] = ds &^ low
+			continue
+		}
 		for ; ds&(ds-1) != 0; ds &= ds - 1 {
 			next := s.state(depth + 1)
 			copy(next, cs)
@@ -189,6 +312,46 @@ func (s *general) run(cs []uint32, depth int) {
 		}
 		cs[cell] = ds
 	}
+}
+
+// killerGuess returns, among the open cells with n candidates, one in the cage with
+// the fewest open cells: its sum binds those cells most.
+func (s *general) killerGuess(cs []uint32, n int) int {
+	open := s.openCount[:0]
+	for _, cells := range s.cageCells {
+		k := 0
+		for _, c := range cells {
+			if cs[c]&fixedBit == 0 {
+				k++
+			}
+		}
+		open = append(open, k)
+	}
+	s.openCount = open
+	cell, best := -1, 1<<30
+	for c, v := range cs {
+		if v&fixedBit != 0 || bits.OnesCount32(v) != n {
+			continue
+		}
+		k := 1 << 20 // outside every cage
+		if cg := s.cageOf[c]; cg >= 0 {
+			k = open[cg]
+		}
+		if k < best {
+			cell, best = c, k
+		}
+	}
+	return cell
+}
+
+// lowHalf returns the smaller half of the digits of ds (the smaller one of two).
+func lowHalf(ds uint32) uint32 {
+	var low uint32
+	for range bits.OnesCount32(ds) / 2 {
+		low |= ds & -ds
+		ds &= ds - 1
+	}
+	return low
 }
 
 // state returns the reusable state slice of a depth.
@@ -208,6 +371,7 @@ func (s *general) propagate(cs []uint32) bool {
 	// queue holds cells left with one candidate whose peers have not yet lost it.
 	queue := s.queue[:0]
 	defer func() { s.queue = queue }()
+	s.fresh = false
 	for c, v := range cs {
 		if v&fixedBit == 0 && v&(v-1) == 0 {
 			if v == 0 {
@@ -267,6 +431,22 @@ func (s *general) propagate(cs []uint32) bool {
 		}
 		if len(queue) > 0 {
 			continue
+		}
+		if len(s.rules) > 0 {
+			changed, ok := s.cageSums(cs, &queue)
+			if !ok {
+				return false
+			}
+			if changed {
+				continue
+			}
+			changed, ok = s.cageLocked(cs, &queue)
+			if !ok {
+				return false
+			}
+			if changed {
+				continue
+			}
 		}
 		changed, ok := s.locked(cs, &queue)
 		if !ok {
