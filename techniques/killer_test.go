@@ -15,9 +15,6 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 )
 
-// variantsDir holds the shared variant sets (with solutions), read-only, outside the repo.
-const variantsDir = "../../shared/variants"
-
 // killerPuzzle is one line of a shared killer set: the puzzle and its solution.
 type killerPuzzle struct {
 	line string

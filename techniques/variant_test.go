@@ -322,11 +322,9 @@ func TestDeadlyShape(t *testing.T) {
 }
 
 // solveVariantsStrict makes TestVariantSolve fail, rather than log, when Solve's
-// answer on a variant differs from the set's solution.
-// TODO(lead): set to true once fallback's search is variant-aware (the fallback
-// helper's branch): Solve counts solutions with it before walking, and the 9x9
-// bitboard search does not yet know diagonals, windows, regions or cage sums.
-const solveVariantsStrict = false
+// answer on a variant differs from the set's solution. It was false until fallback's
+// search knew variants; keep it true.
+const solveVariantsStrict = true
 
 // TestVariantSolve runs the public Solve on a few puzzles of each shared variant set and
 // checks the walk ends on the set's solution, with every step sound.
