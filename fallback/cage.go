@@ -387,18 +387,10 @@ func (s *general) pointing(cs []uint32, r *sumRule, d uint32, queue *[]int32) (c
 	for i, w := range seen {
 		for ; w != 0; w &= w - 1 {
 			c := int32(i*64 + bits.TrailingZeros64(w))
-			v := cs[c]
-			if v&d == 0 || v&fixedBit != 0 {
-				continue
-			}
-			v &^= d
-			cs[c] = v
-			changed = true
-			if v == 0 {
+			removed, ok := strip(cs, c, d, queue)
+			changed = changed || removed
+			if !ok {
 				return changed, false
-			}
-			if v&(v-1) == 0 {
-				*queue = append(*queue, c)
 			}
 		}
 	}
@@ -437,18 +429,13 @@ func (s *general) cageLocked(cs []uint32, queue *[]int32) (changed, ok bool) {
 			}
 			bit := uint32(1) << d
 			for _, c := range s.cageCells[k] {
-				v := cs[c]
-				if v&bit == 0 || v&fixedBit != 0 || s.inHouse(c, h) {
+				if s.inHouse(c, h) {
 					continue
 				}
-				v &^= bit
-				cs[c] = v
-				changed = true
-				if v == 0 {
+				removed, ok := strip(cs, c, bit, queue)
+				changed = changed || removed
+				if !ok {
 					return changed, false
-				}
-				if v&(v-1) == 0 {
-					*queue = append(*queue, c)
 				}
 			}
 		}

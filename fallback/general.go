@@ -495,24 +495,34 @@ func (s *general) locked(cs []uint32, queue *[]int32) (changed, ok bool) {
 					out = s.segs[id].boxOut
 				}
 				for _, c := range out {
-					v := cs[c]
-					if v&m == 0 || v&fixedBit != 0 {
-						continue
-					}
-					v &^= m
-					cs[c] = v
-					changed = true
-					if v == 0 {
+					removed, ok := strip(cs, c, m, queue)
+					changed = changed || removed
+					if !ok {
 						return changed, false
-					}
-					if v&(v-1) == 0 {
-						*queue = append(*queue, c)
 					}
 				}
 			}
 		}
 	}
 	return changed, true
+}
+
+// strip removes the digits m from the open cell c; ok is false when c has none left.
+// A cell left with one digit goes on the queue, to be placed.
+func strip(cs []uint32, c int32, m uint32, queue *[]int32) (removed, ok bool) {
+	v := cs[c]
+	if v&m == 0 || v&fixedBit != 0 {
+		return false, true
+	}
+	v &^= m
+	cs[c] = v
+	if v == 0 {
+		return true, false
+	}
+	if v&(v-1) == 0 {
+		*queue = append(*queue, c)
+	}
+	return true, true
 }
 
 func (s *general) found(cs []uint32) {
