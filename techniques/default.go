@@ -63,8 +63,11 @@ func ladder() []Technique {
 		FullHouse,
 		HiddenSingle,
 		NakedSingle,
-		// Killer: a cage's combinations right after the singles.
+		// Killer: a cage's combinations right after the singles, then the rule of 45,
+		// which killer solvers learn first (SudokuWiki's killer strategies start so too).
 		CageCombinations,
+		Innies,
+		Outies,
 		// Intersections, and a cage's digit locked into a house (or a house's into a cage).
 		bestFirst(LockedCandidatesPointing),
 		bestFirst(LockedCandidatesClaiming),
@@ -79,9 +82,7 @@ func ladder() []Technique {
 		bestFirst(HiddenTriple),
 		bestFirst(NakedQuad),
 		bestFirst(HiddenQuad),
-		// Killer: the rule of 45.
-		Innies,
-		Outies,
+		// Killer: cages that share digits out.
 		CageInteraction,
 		HousePartition,
 		// Basic fish.
