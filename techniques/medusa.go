@@ -44,9 +44,13 @@ type medusaState struct {
 	colour   []int8    // per candidate index: -1, 0 or 1 (this cluster only)
 	cellMask []uint8   // per cell: the colours present, bit per colour
 	seen     [2][]int8 // per colour, per candidate index: how many peers hold it in that colour (at most 64 on a 25x25 board)
-	// near are the cells of the cluster and their peers: only there can a candidate
-	// see a colour, so the rules look nowhere else.
-	near board.CellSet
+	// cells are the cells of the cluster, and near those cells and their peers (only
+	// there can a candidate see a colour), both in increasing order: the rules look
+	// nowhere else, so a cluster costs what it reaches, not the whole grid.
+	cells, near []board.Cell
+	// stamp marks the cells already in near: stamp[c] == gen.
+	stamp []uint32
+	gen   uint32
 }
 
 func findMedusa(p *Pass) {
@@ -55,7 +59,7 @@ func findMedusa(p *Pass) {
 	n := l.N()
 	clusters := medusaClusters(b)
 	slices.SortStableFunc(clusters, func(x, y medusaCluster) int { return cmp.Compare(len(x.members), len(y.members)) })
-	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells())}
+	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells()), stamp: make([]uint32, l.Cells())}
 	for i := range st.colour {
 		st.colour[i] = -1
 	}
@@ -154,6 +158,10 @@ func (st *medusaState) unload(l *board.Layout, cl medusaCluster) { st.mark(l, cl
 // mark colours the cluster's candidates (by = 1) or clears them again (by = -1).
 func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	n := l.N()
+	if by > 0 {
+		st.gen++
+		st.cells, st.near = st.cells[:0], st.near[:0]
+	}
 	for i, m := range cl.members {
 		col := int8(0)
 		if p := cl.parent[i]; p >= 0 {
@@ -168,17 +176,32 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 		}
 		if by > 0 {
 			st.colour[m] = col
+			if st.cellMask[c] == 0 {
+				st.cells = append(st.cells, c)
+			}
 			st.cellMask[c] |= 1 << col
-			st.near = st.near.Or(l.PeerSet(c))
-			st.near.Add(c)
+			st.nearAdd(c)
+			for _, p := range l.Peers(c) {
+				st.nearAdd(p)
+			}
 		}
 	}
-	if by < 0 {
+	if by > 0 {
+		slices.Sort(st.cells)
+		slices.Sort(st.near)
+	} else {
 		for _, m := range cl.members {
 			st.colour[m] = -1
 			st.cellMask[int(m)/n] = 0
 		}
-		st.near = board.CellSet{}
+	}
+}
+
+// nearAdd puts c in near, once.
+func (st *medusaState) nearAdd(c board.Cell) {
+	if st.stamp[c] != st.gen {
+		st.stamp[c] = st.gen
+		st.near = append(st.near, c)
 	}
 }
 
@@ -198,20 +221,14 @@ func (st *medusaState) sees(l *board.Layout, c board.Cell, d board.Digit, col in
 func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 	l := b.Layout()
 	n := l.N()
-	for c := range board.Cell(l.Cells()) {
-		if st.cellMask[c] == 0 {
-			continue
-		}
+	for _, c := range st.cells {
 		for col := int8(0); col < 2; col++ {
 			if ds := st.cellDigits(b, c, col); ds.Count() > 1 {
 				return col, explain.Group{Cells: []board.Cell{c}, Digits: ds}, true
 			}
 		}
 	}
-	for c := range board.Cell(l.Cells()) {
-		if st.cellMask[c] == 0 {
-			continue
-		}
+	for _, c := range st.cells {
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			k := int(c)*n + int(d) - 1
@@ -226,9 +243,9 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 			}
 		}
 	}
-	for c := range board.Cell(l.Cells()) {
+	for _, c := range st.near {
 		s := b.Candidates(c)
-		if s == 0 || !st.near.Has(c) {
+		if s == 0 {
 			continue
 		}
 		for col := int8(0); col < 2; col++ {
@@ -269,10 +286,7 @@ func (st *medusaState) seesBoth(b *board.Board) []board.Candidate {
 	l := b.Layout()
 	n := l.N()
 	var out []board.Candidate
-	for c := range board.Cell(l.Cells()) {
-		if !st.near.Has(c) {
-			continue
-		}
+	for _, c := range st.near {
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			if st.colour[int(c)*n+int(d)-1] >= 0 {
