@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -53,6 +54,13 @@ side has leave both.`,
 type sdcSubset struct {
 	cells  []board.Cell
 	digits board.DigitSet
+}
+
+// sdcMask is a part of an intersection that may be a Sue de Coq's: the cells picked
+// (bits of the intersection's cells), how many, and their digits.
+type sdcMask struct {
+	m, nc int
+	v     board.DigitSet
 }
 
 // sdcMaxCellsFor returns the bound on a subset's cells on a grid of size n.
@@ -113,6 +121,7 @@ func sueDeCoqFinder(p *Pass) {
 	var ls, bs []sdcSubset
 	var bm [][]int32 // the box subsets that may go with the intersection tried, by excess
 	var lsCells, bsCells []board.Cell
+	var masks []sdcMask
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
@@ -142,28 +151,39 @@ func sueDeCoqFinder(p *Pass) {
 				if len(inter) < 2 || len(lineRest) == 0 || len(boxRest) == 0 {
 					continue
 				}
-				var ok bool
-				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, len(inter)); !ok {
-					return
-				}
-				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, len(inter)); !ok {
-					return
-				}
+				// The parts of the intersection that can be one (two cells or more,
+				// two digits more than cells): none, and the line costs no subsets;
+				// the subsets need only fit beside the largest.
+				masks = masks[:0]
+				maxNc := 0
 				for m := 1; m < 1<<len(inter); m++ {
-					if p.done() {
-						return
-					}
-					nc := 0
+					nc := bits.OnesCount(uint(m))
 					var v board.DigitSet
 					for i, c := range inter {
 						if m&(1<<i) != 0 {
-							nc++
 							v |= b.Candidates(c)
 						}
 					}
-					if nc < 2 || v.Count() < nc+2 {
-						continue
+					if nc >= 2 && v.Count() >= nc+2 {
+						masks = append(masks, sdcMask{m: m, nc: nc, v: v})
+						maxNc = max(maxNc, nc)
 					}
+				}
+				if len(masks) == 0 {
+					continue
+				}
+				var ok bool
+				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, maxNc); !ok {
+					return
+				}
+				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, maxNc); !ok {
+					return
+				}
+				for _, mk := range masks {
+					if p.done() {
+						return
+					}
+					m, nc, v := mk.m, mk.nc, mk.v
 					// The box subsets that may go with this intersection, in order:
 					// tested once here rather than once per line subset, and filed by
 					// their digits outside v less their cells. With the line subset's
