@@ -81,36 +81,50 @@ func sdcMaxCellsFor(n int) int {
 // The subsets' cells share one array, buf's, reused from call to call: a step keeps a
 // copy (sdcConclude).
 func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int) ([]sdcSubset, bool) {
-	maxCells := sdcMaxCellsFor(b.Layout().N())
-	var pick []board.Cell
-	*buf = (*buf)[:0]
-	var walk func(from int, ds board.DigitSet) bool
-	walk = func(from int, ds board.DigitSet) bool {
-		if p.done() {
-			return false
-		}
-		for i := from; i < len(cells); i++ {
-			cands := b.Candidates(cells[i])
-			if cands.Count() > maxCells+nInter {
-				continue
-			}
-			pick = append(pick, cells[i])
-			nds := ds | cands
-			if nds.Count() <= len(pick)+nInter {
-				at := len(*buf)
-				*buf = append(*buf, pick...)
-				out = append(out, sdcSubset{cells: (*buf)[at:len(*buf):len(*buf)], digits: nds})
-			}
-			if len(pick) < maxCells && nds.Count() <= maxCells+nInter {
-				if !walk(i+1, nds) {
-					return false
-				}
-			}
-			pick = pick[:len(pick)-1]
-		}
-		return true
+	w := sdcWalk{p: p, b: b, cells: cells, nInter: nInter, maxCells: sdcMaxCellsFor(b.Layout().N()), buf: (*buf)[:0], out: out}
+	w.pick = w.arr[:0]
+	ok := w.walk(0, 0)
+	*buf = w.buf
+	return w.out, ok
+}
+
+// sdcWalk is the state of sdcSubsets' walk over the subsets: a method rather than a
+// recursive closure, which the compiler puts on the heap at every call.
+type sdcWalk struct {
+	p                *Pass
+	b                *board.Board
+	cells            []board.Cell
+	nInter, maxCells int
+	pick, buf        []board.Cell
+	out              []sdcSubset
+	arr              [sdcMaxCells]board.Cell
+}
+
+// walk extends the cells picked (holding ds) by the cells from the from-th on.
+func (w *sdcWalk) walk(from int, ds board.DigitSet) bool {
+	if w.p.done() {
+		return false
 	}
-	return out, walk(0, 0)
+	for i := from; i < len(w.cells); i++ {
+		cands := w.b.Candidates(w.cells[i])
+		if cands.Count() > w.maxCells+w.nInter {
+			continue
+		}
+		w.pick = append(w.pick, w.cells[i])
+		nds := ds | cands
+		if nds.Count() <= len(w.pick)+w.nInter {
+			at := len(w.buf)
+			w.buf = append(w.buf, w.pick...)
+			w.out = append(w.out, sdcSubset{cells: w.buf[at:len(w.buf):len(w.buf)], digits: nds})
+		}
+		if len(w.pick) < w.maxCells && nds.Count() <= w.maxCells+w.nInter {
+			if !w.walk(i+1, nds) {
+				return false
+			}
+		}
+		w.pick = w.pick[:len(w.pick)-1]
+	}
+	return true
 }
 
 func sueDeCoqFinder(p *Pass) {

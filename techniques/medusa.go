@@ -48,7 +48,7 @@ type medusaState struct {
 	// there can a candidate see a colour), both in increasing order: the rules look
 	// nowhere else, so a cluster costs what it reaches, not the whole grid.
 	cells, near []board.Cell
-	// stamp marks the cells already in near: stamp[c] == gen.
+	// stamp marks the cells near the cluster loaded last: stamp[c] == gen.
 	stamp []uint32
 	gen   uint32
 }
@@ -160,7 +160,6 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	n := l.N()
 	if by > 0 {
 		st.gen++
-		st.cells, st.near = st.cells[:0], st.near[:0]
 	}
 	for i, m := range cl.members {
 		col := int8(0)
@@ -176,9 +175,6 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 		}
 		if by > 0 {
 			st.colour[m] = col
-			if st.cellMask[c] == 0 {
-				st.cells = append(st.cells, c)
-			}
 			st.cellMask[c] |= 1 << col
 			st.nearAdd(c)
 			for _, p := range l.Peers(c) {
@@ -187,8 +183,17 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 		}
 	}
 	if by > 0 {
-		slices.Sort(st.cells)
-		slices.Sort(st.near)
+		// In increasing order, by one pass over the grid's stamps: cheaper than
+		// sorting the tens to hundreds of cells a cluster reaches.
+		st.cells, st.near = st.cells[:0], st.near[:0]
+		for c := range board.Cell(l.Cells()) {
+			if st.stamp[c] == st.gen {
+				st.near = append(st.near, c)
+				if st.cellMask[c] != 0 {
+					st.cells = append(st.cells, c)
+				}
+			}
+		}
 	} else {
 		for _, m := range cl.members {
 			st.colour[m] = -1
@@ -197,13 +202,8 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	}
 }
 
-// nearAdd puts c in near, once.
-func (st *medusaState) nearAdd(c board.Cell) {
-	if st.stamp[c] != st.gen {
-		st.stamp[c] = st.gen
-		st.near = append(st.near, c)
-	}
-}
+// nearAdd marks c as near the cluster being loaded.
+func (st *medusaState) nearAdd(c board.Cell) { st.stamp[c] = st.gen }
 
 // sees reports whether the candidate (c, d) sees colour col: another candidate of that
 // colour in its cell, or digit d of that colour in a peer.
