@@ -51,6 +51,10 @@ type medusaState struct {
 	// stamp marks the cells near the cluster loaded last: stamp[c] == gen.
 	stamp []uint32
 	gen   uint32
+	// both are the candidate indices (of candidates or not) that see both colours
+	// through their digit in peers, each once, in no order: beside the cluster's own
+	// cells, only they can see both colours (seesBoth).
+	both []int32
 }
 
 func findMedusa(p *Pass) {
@@ -160,6 +164,7 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	n := l.N()
 	if by > 0 {
 		st.gen++
+		st.both = st.both[:0]
 	}
 	for i, m := range cl.members {
 		col := int8(0)
@@ -171,7 +176,11 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 		}
 		c, d := board.Cell(int(m)/n), int(m)%n
 		for _, p := range l.Peers(c) {
-			st.seen[col][int(p)*n+d] += by
+			k := int(p)*n + d
+			st.seen[col][k] += by
+			if by > 0 && st.seen[col][k] == 1 && st.seen[1-col][k] > 0 {
+				st.both = append(st.both, int32(k))
+			}
 		}
 		if by > 0 {
 			st.colour[m] = col
@@ -281,12 +290,20 @@ func (st *medusaState) cellDigits(b *board.Board, c board.Cell, col int8) board.
 	return out
 }
 
-// seesBoth returns the uncoloured candidates that see both colours, by cell then digit.
+// seesBoth returns the uncoloured candidates that see both colours, in no order
+// (medusaStep sorts them). In a cell of the cluster a candidate may see a colour in its
+// cell; elsewhere it sees both only through peers, and those the loading listed.
 func (st *medusaState) seesBoth(b *board.Board) []board.Candidate {
 	l := b.Layout()
 	n := l.N()
 	var out []board.Candidate
-	for _, c := range st.near {
+	for _, k := range st.both {
+		c, d := board.Cell(int(k)/n), board.Digit(int(k)%n+1)
+		if st.cellMask[c] == 0 && b.Candidates(c).Has(d) {
+			out = append(out, board.Candidate{Cell: c, Digit: d})
+		}
+	}
+	for _, c := range st.cells {
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			if st.colour[int(c)*n+int(d)-1] >= 0 {
