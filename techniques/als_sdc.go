@@ -72,16 +72,21 @@ func sdcMaxCellsFor(n int) int {
 }
 
 // sdcSubsets appends every subset of cells of one to sdcMaxCellsFor(N) cells that may
-// take part in a Sue de Coq beside an intersection of up to nInter cells: its digits
-// no more than its cells and nInter. A cell with more candidates than that bound +
-// nInter is in none, and a subset of more digits is in none either (more cells bring
-// at most one more each): both are left out, the others listed in the same order.
+// take part in a Sue de Coq beside an intersection of up to nInter cells holding
+// digits inter (or fewer): its digits no more than its cells and nInter, and those
+// outside inter no more than its cells and that bound less two. (The pattern's
+// intersection part has digits v, two more than its nc cells at least, and with the
+// other side's cells and digits bc and B, disjoint from this side's: |v| + |this \ v| +
+// |B \ v| = nc + cells + bc, so |this \ v| <= cells + bc - 2.) A cell with more
+// candidates than the bound + nInter is in none, and a subset of more digits is in
+// none either (more cells bring at most one more each): both are left out, the others
+// listed in the same order.
 // It returns ok false, with what it has, when p's context is done.
 //
 // The subsets' cells share one array, buf's, reused from call to call: a step keeps a
 // copy (sdcConclude).
-func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int) ([]sdcSubset, bool) {
-	w := sdcWalk{p: p, b: b, cells: cells, nInter: nInter, maxCells: sdcMaxCellsFor(b.Layout().N()), buf: (*buf)[:0], out: out}
+func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int, inter board.DigitSet) ([]sdcSubset, bool) {
+	w := sdcWalk{p: p, b: b, cells: cells, nInter: nInter, maxCells: sdcMaxCellsFor(b.Layout().N()), inter: inter, buf: (*buf)[:0], out: out}
 	w.pick = w.arr[:0]
 	ok := w.walk(0, 0)
 	*buf = w.buf
@@ -95,6 +100,7 @@ type sdcWalk struct {
 	b                *board.Board
 	cells            []board.Cell
 	nInter, maxCells int
+	inter            board.DigitSet
 	pick, buf        []board.Cell
 	out              []sdcSubset
 	arr              [sdcMaxCells]board.Cell
@@ -112,12 +118,13 @@ func (w *sdcWalk) walk(from int, ds board.DigitSet) bool {
 		}
 		w.pick = append(w.pick, w.cells[i])
 		nds := ds | cands
-		if nds.Count() <= len(w.pick)+w.nInter {
+		if nds.Count() <= len(w.pick)+w.nInter && (nds&^w.inter).Count() <= len(w.pick)+w.maxCells-2 {
 			at := len(w.buf)
 			w.buf = append(w.buf, w.pick...)
 			w.out = append(w.out, sdcSubset{cells: w.buf[at:len(w.buf):len(w.buf)], digits: nds})
 		}
-		if len(w.pick) < w.maxCells && nds.Count() <= w.maxCells+w.nInter {
+		// Digits only grow: past the bounds of the largest subset, no more cells help.
+		if len(w.pick) < w.maxCells && nds.Count() <= w.maxCells+w.nInter && (nds&^w.inter).Count() <= 2*w.maxCells-2 {
 			if !w.walk(i+1, nds) {
 				return false
 			}
@@ -170,6 +177,7 @@ func sueDeCoqFinder(p *Pass) {
 				// the subsets need only fit beside the largest.
 				masks = masks[:0]
 				maxNc := 0
+				var vs board.DigitSet // the digits of every such part
 				for m := 1; m < 1<<len(inter); m++ {
 					nc := bits.OnesCount(uint(m))
 					var v board.DigitSet
@@ -181,16 +189,17 @@ func sueDeCoqFinder(p *Pass) {
 					if nc >= 2 && v.Count() >= nc+2 {
 						masks = append(masks, sdcMask{m: m, nc: nc, v: v})
 						maxNc = max(maxNc, nc)
+						vs |= v
 					}
 				}
 				if len(masks) == 0 {
 					continue
 				}
 				var ok bool
-				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, maxNc); !ok {
+				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, maxNc, vs); !ok {
 					return
 				}
-				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, maxNc); !ok {
+				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, maxNc, vs); !ok {
 					return
 				}
 				for _, mk := range masks {
