@@ -85,16 +85,26 @@ func sdcMaxCellsFor(n int) int {
 //
 // The subsets' cells share one array, buf's, reused from call to call: a step keeps a
 // copy (sdcConclude).
-func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int, inter board.DigitSet) ([]sdcSubset, bool) {
-	w := sdcWalk{p: p, b: b, cells: cells, nInter: nInter, maxCells: sdcMaxCellsFor(b.Layout().N()), inter: inter, buf: (*buf)[:0], out: out}
-	w.pick = w.arr[:0]
+func sdcSubsets(w *sdcWalk, out []sdcSubset, buf *[]board.Cell, cells []board.Cell, nInter int, inter board.DigitSet) ([]sdcSubset, bool) {
+	w.nInter, w.maxCells, w.inter = nInter, sdcMaxCellsFor(w.b.Layout().N()), inter
+	w.buf, w.out, w.pick = (*buf)[:0], out, w.pick[:0]
+	// The cells that can be in a subset, with their candidates, read once: not those
+	// with more candidates, or more outside inter, than any subset may hold.
+	w.cells, w.cands = w.cells[:0], w.cands[:0]
+	for _, c := range cells {
+		cands := w.b.Candidates(c)
+		if cands.Count() <= w.maxCells+w.nInter && (cands&^inter).Count() <= 2*w.maxCells-2 {
+			w.cells, w.cands = append(w.cells, c), append(w.cands, cands)
+		}
+	}
 	ok := w.walk(0, 0)
 	*buf = w.buf
 	return w.out, ok
 }
 
-// sdcWalk is the state of sdcSubsets' walk over the subsets: a method rather than a
-// recursive closure, which the compiler puts on the heap at every call.
+// sdcWalk is the state of sdcSubsets' walk over the subsets, kept by a finder from
+// call to call: a method rather than a recursive closure, which the compiler puts on
+// the heap at every call.
 type sdcWalk struct {
 	p                *Pass
 	b                *board.Board
@@ -103,21 +113,19 @@ type sdcWalk struct {
 	inter            board.DigitSet
 	pick, buf        []board.Cell
 	out              []sdcSubset
-	arr              [sdcMaxCells]board.Cell
+	cands            []board.DigitSet // per cell of cells
 }
 
 // walk extends the cells picked (holding ds) by the cells from the from-th on.
 func (w *sdcWalk) walk(from int, ds board.DigitSet) bool {
-	if w.p.done() {
-		return false
-	}
 	for i := from; i < len(w.cells); i++ {
-		cands := w.b.Candidates(w.cells[i])
-		if cands.Count() > w.maxCells+w.nInter {
-			continue
+		// The context, once per first cell: the subsets under one are at most a few
+		// thousand, and a cancellable context's Err takes a lock.
+		if len(w.pick) == 0 && w.p.done() {
+			return false
 		}
 		w.pick = append(w.pick, w.cells[i])
-		nds := ds | cands
+		nds := ds | w.cands[i]
 		if nds.Count() <= len(w.pick)+w.nInter && (nds&^w.inter).Count() <= len(w.pick)+w.maxCells-2 {
 			at := len(w.buf)
 			w.buf = append(w.buf, w.pick...)
@@ -143,6 +151,7 @@ func sueDeCoqFinder(p *Pass) {
 	var bm [][]int32 // the box subsets that may go with the intersection tried, by excess
 	var lsCells, bsCells []board.Cell
 	var masks []sdcMask
+	walk := &sdcWalk{p: p, b: b}
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
@@ -196,10 +205,10 @@ func sueDeCoqFinder(p *Pass) {
 					continue
 				}
 				var ok bool
-				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, maxNc, vs); !ok {
+				if ls, ok = sdcSubsets(walk, ls[:0], &lsCells, lineRest, maxNc, vs); !ok {
 					return
 				}
-				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, maxNc, vs); !ok {
+				if bs, ok = sdcSubsets(walk, bs[:0], &bsCells, boxRest, maxNc, vs); !ok {
 					return
 				}
 				for _, mk := range masks {
