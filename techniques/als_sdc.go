@@ -56,6 +56,35 @@ type sdcSubset struct {
 	digits board.DigitSet
 }
 
+// sdcMemo keeps, per line and box of a layout (at line*N + box), the cells' candidates
+// the last time the finder found nothing there, for a solve (in its scratch): what a
+// line and box give depends on their cells only (the subsets, the intersection, and
+// what leaves the rest of both), so where no step touched them since, the finder
+// skips them. On a large grid most states differ from the one before in a few cells.
+type sdcMemo struct {
+	l     *board.Layout
+	quiet [][]board.DigitSet
+	key   []board.DigitSet
+}
+
+// sdcPlaced marks a cell with a value in a key: above every digit of a 25x25 grid.
+const sdcPlaced board.DigitSet = 1 << 31
+
+// sdcKey appends what the cells of line and box hold: candidates, or that a value.
+func sdcKey(key []board.DigitSet, b *board.Board, line, box board.House) []board.DigitSet {
+	l := b.Layout()
+	for _, h := range [2]board.House{line, box} {
+		for _, c := range l.HouseCells(h) {
+			k := b.Candidates(c)
+			if b.Value(c) != 0 {
+				k |= sdcPlaced
+			}
+			key = append(key, k)
+		}
+	}
+	return key
+}
+
 // sdcMask is a part of an intersection that may be a Sue de Coq's: the cells picked
 // (bits of the intersection's cells), how many, and their digits.
 type sdcMask struct {
@@ -152,6 +181,10 @@ func sueDeCoqFinder(p *Pass) {
 	var lsCells, bsCells []board.Cell
 	var masks []sdcMask
 	walk := &sdcWalk{p: p, b: b}
+	memo := &p.st.sc.sdc
+	if memo.l != l {
+		*memo = sdcMemo{l: l, quiet: make([][]board.DigitSet, l.Houses()*l.N())}
+	}
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
@@ -162,6 +195,14 @@ func sueDeCoqFinder(p *Pass) {
 					continue
 				}
 				lines[l.Index(line)] = true
+				// A line and box whose cells are as they were when they last gave
+				// nothing give nothing again.
+				slot := int(line)*l.N() + bi
+				memo.key = sdcKey(memo.key[:0], b, line, box)
+				if q := memo.quiet[slot]; q != nil && slices.Equal(q, memo.key) {
+					continue
+				}
+				before := len(found)
 				inter, lineRest, boxRest = inter[:0], lineRest[:0], boxRest[:0]
 				for _, c := range l.HouseCells(line) {
 					if b.Value(c) != 0 {
@@ -260,6 +301,9 @@ func sueDeCoqFinder(p *Pass) {
 							found = sdcConclude(found, b, line, box, inter, m, v, ln, *bx)
 						}
 					}
+				}
+				if len(found) == before {
+					memo.quiet[slot] = append(memo.quiet[slot][:0], memo.key...)
 				}
 			}
 		}
