@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -55,6 +56,42 @@ type sdcSubset struct {
 	digits board.DigitSet
 }
 
+// sdcMemo keeps, per line and box of a layout (at line*N + box), the cells' candidates
+// the last time the finder found nothing there, for a solve (in its scratch): what a
+// line and box give depends on their cells only (the subsets, the intersection, and
+// what leaves the rest of both), so where no step touched them since, the finder
+// skips them. On a large grid most states differ from the one before in a few cells.
+type sdcMemo struct {
+	l     *board.Layout
+	quiet [][]board.DigitSet
+	key   []board.DigitSet
+}
+
+// sdcPlaced marks a cell with a value in a key: above every digit of a 25x25 grid.
+const sdcPlaced board.DigitSet = 1 << 31
+
+// sdcKey appends what the cells of line and box hold: candidates, or that a value.
+func sdcKey(key []board.DigitSet, b *board.Board, line, box board.House) []board.DigitSet {
+	l := b.Layout()
+	for _, h := range [2]board.House{line, box} {
+		for _, c := range l.HouseCells(h) {
+			k := b.Candidates(c)
+			if b.Value(c) != 0 {
+				k |= sdcPlaced
+			}
+			key = append(key, k)
+		}
+	}
+	return key
+}
+
+// sdcMask is a part of an intersection that may be a Sue de Coq's: the cells picked
+// (bits of the intersection's cells), how many, and their digits.
+type sdcMask struct {
+	m, nc int
+	v     board.DigitSet
+}
+
 // sdcMaxCellsFor returns the bound on a subset's cells on a grid of size n.
 func sdcMaxCellsFor(n int) int {
 	if n <= 9 {
@@ -64,45 +101,74 @@ func sdcMaxCellsFor(n int) int {
 }
 
 // sdcSubsets appends every subset of cells of one to sdcMaxCellsFor(N) cells that may
-// take part in a Sue de Coq beside an intersection of up to nInter cells: its digits
-// no more than its cells and nInter. A cell with more candidates than that bound +
-// nInter is in none, and a subset of more digits is in none either (more cells bring
-// at most one more each): both are left out, the others listed in the same order.
+// take part in a Sue de Coq beside an intersection of up to nInter cells holding
+// digits inter (or fewer): its digits no more than its cells and nInter, and those
+// outside inter no more than its cells and that bound less two. (The pattern's
+// intersection part has digits v, two more than its nc cells at least, and with the
+// other side's cells and digits bc and B, disjoint from this side's: |v| + |this \ v| +
+// |B \ v| = nc + cells + bc, so |this \ v| <= cells + bc - 2.) A cell with more
+// candidates than the bound + nInter is in none, and a subset of more digits is in
+// none either (more cells bring at most one more each): both are left out, the others
+// listed in the same order.
 // It returns ok false, with what it has, when p's context is done.
 //
 // The subsets' cells share one array, buf's, reused from call to call: a step keeps a
 // copy (sdcConclude).
-func sdcSubsets(p *Pass, out []sdcSubset, buf *[]board.Cell, b *board.Board, cells []board.Cell, nInter int) ([]sdcSubset, bool) {
-	maxCells := sdcMaxCellsFor(b.Layout().N())
-	var pick []board.Cell
-	*buf = (*buf)[:0]
-	var walk func(from int, ds board.DigitSet) bool
-	walk = func(from int, ds board.DigitSet) bool {
-		if p.done() {
+func sdcSubsets(w *sdcWalk, out []sdcSubset, buf *[]board.Cell, cells []board.Cell, nInter int, inter board.DigitSet) ([]sdcSubset, bool) {
+	w.nInter, w.maxCells, w.inter = nInter, sdcMaxCellsFor(w.b.Layout().N()), inter
+	w.buf, w.out, w.pick = (*buf)[:0], out, w.pick[:0]
+	// The cells that can be in a subset, with their candidates, read once: not those
+	// with more candidates, or more outside inter, than any subset may hold.
+	w.cells, w.cands = w.cells[:0], w.cands[:0]
+	for _, c := range cells {
+		cands := w.b.Candidates(c)
+		if cands.Count() <= w.maxCells+w.nInter && (cands&^inter).Count() <= 2*w.maxCells-2 {
+			w.cells, w.cands = append(w.cells, c), append(w.cands, cands)
+		}
+	}
+	ok := w.walk(0, 0)
+	*buf = w.buf
+	return w.out, ok
+}
+
+// sdcWalk is the state of sdcSubsets' walk over the subsets, kept by a finder from
+// call to call: a method rather than a recursive closure, which the compiler puts on
+// the heap at every call.
+type sdcWalk struct {
+	p                *Pass
+	b                *board.Board
+	cells            []board.Cell
+	nInter, maxCells int
+	inter            board.DigitSet
+	pick, buf        []board.Cell
+	out              []sdcSubset
+	cands            []board.DigitSet // per cell of cells
+}
+
+// walk extends the cells picked (holding ds) by the cells from the from-th on.
+func (w *sdcWalk) walk(from int, ds board.DigitSet) bool {
+	for i := from; i < len(w.cells); i++ {
+		// The context, once per first cell: the subsets under one are at most a few
+		// thousand, and a cancellable context's Err takes a lock.
+		if len(w.pick) == 0 && w.p.done() {
 			return false
 		}
-		for i := from; i < len(cells); i++ {
-			cands := b.Candidates(cells[i])
-			if cands.Count() > maxCells+nInter {
-				continue
-			}
-			pick = append(pick, cells[i])
-			nds := ds | cands
-			if nds.Count() <= len(pick)+nInter {
-				at := len(*buf)
-				*buf = append(*buf, pick...)
-				out = append(out, sdcSubset{cells: (*buf)[at:len(*buf):len(*buf)], digits: nds})
-			}
-			if len(pick) < maxCells && nds.Count() <= maxCells+nInter {
-				if !walk(i+1, nds) {
-					return false
-				}
-			}
-			pick = pick[:len(pick)-1]
+		w.pick = append(w.pick, w.cells[i])
+		nds := ds | w.cands[i]
+		if nds.Count() <= len(w.pick)+w.nInter && (nds&^w.inter).Count() <= len(w.pick)+w.maxCells-2 {
+			at := len(w.buf)
+			w.buf = append(w.buf, w.pick...)
+			w.out = append(w.out, sdcSubset{cells: w.buf[at:len(w.buf):len(w.buf)], digits: nds})
 		}
-		return true
+		// Digits only grow: past the bounds of the largest subset, no more cells help.
+		if len(w.pick) < w.maxCells && nds.Count() <= w.maxCells+w.nInter && (nds&^w.inter).Count() <= 2*w.maxCells-2 {
+			if !w.walk(i+1, nds) {
+				return false
+			}
+		}
+		w.pick = w.pick[:len(w.pick)-1]
 	}
-	return out, walk(0, 0)
+	return true
 }
 
 func sueDeCoqFinder(p *Pass) {
@@ -113,6 +179,12 @@ func sueDeCoqFinder(p *Pass) {
 	var ls, bs []sdcSubset
 	var bm [][]int32 // the box subsets that may go with the intersection tried, by excess
 	var lsCells, bsCells []board.Cell
+	var masks []sdcMask
+	walk := &sdcWalk{p: p, b: b}
+	memo := &p.st.sc.sdc
+	if memo.l != l {
+		*memo = sdcMemo{l: l, quiet: make([][]board.DigitSet, l.Houses()*l.N())}
+	}
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
@@ -123,6 +195,14 @@ func sueDeCoqFinder(p *Pass) {
 					continue
 				}
 				lines[l.Index(line)] = true
+				// A line and box whose cells are as they were when they last gave
+				// nothing give nothing again.
+				slot := int(line)*l.N() + bi
+				memo.key = sdcKey(memo.key[:0], b, line, box)
+				if q := memo.quiet[slot]; q != nil && slices.Equal(q, memo.key) {
+					continue
+				}
+				before := len(found)
 				inter, lineRest, boxRest = inter[:0], lineRest[:0], boxRest[:0]
 				for _, c := range l.HouseCells(line) {
 					if b.Value(c) != 0 {
@@ -142,28 +222,41 @@ func sueDeCoqFinder(p *Pass) {
 				if len(inter) < 2 || len(lineRest) == 0 || len(boxRest) == 0 {
 					continue
 				}
-				var ok bool
-				if ls, ok = sdcSubsets(p, ls[:0], &lsCells, b, lineRest, len(inter)); !ok {
-					return
-				}
-				if bs, ok = sdcSubsets(p, bs[:0], &bsCells, b, boxRest, len(inter)); !ok {
-					return
-				}
+				// The parts of the intersection that can be one (two cells or more,
+				// two digits more than cells): none, and the line costs no subsets;
+				// the subsets need only fit beside the largest.
+				masks = masks[:0]
+				maxNc := 0
+				var vs board.DigitSet // the digits of every such part
 				for m := 1; m < 1<<len(inter); m++ {
-					if p.done() {
-						return
-					}
-					nc := 0
+					nc := bits.OnesCount(uint(m))
 					var v board.DigitSet
 					for i, c := range inter {
 						if m&(1<<i) != 0 {
-							nc++
 							v |= b.Candidates(c)
 						}
 					}
-					if nc < 2 || v.Count() < nc+2 {
-						continue
+					if nc >= 2 && v.Count() >= nc+2 {
+						masks = append(masks, sdcMask{m: m, nc: nc, v: v})
+						maxNc = max(maxNc, nc)
+						vs |= v
 					}
+				}
+				if len(masks) == 0 {
+					continue
+				}
+				var ok bool
+				if ls, ok = sdcSubsets(walk, ls[:0], &lsCells, lineRest, maxNc, vs); !ok {
+					return
+				}
+				if bs, ok = sdcSubsets(walk, bs[:0], &bsCells, boxRest, maxNc, vs); !ok {
+					return
+				}
+				for _, mk := range masks {
+					if p.done() {
+						return
+					}
+					m, nc, v := mk.m, mk.nc, mk.v
 					// The box subsets that may go with this intersection, in order:
 					// tested once here rather than once per line subset, and filed by
 					// their digits outside v less their cells. With the line subset's
@@ -208,6 +301,9 @@ func sueDeCoqFinder(p *Pass) {
 							found = sdcConclude(found, b, line, box, inter, m, v, ln, *bx)
 						}
 					}
+				}
+				if len(found) == before {
+					memo.quiet[slot] = append(memo.quiet[slot][:0], memo.key...)
 				}
 			}
 		}

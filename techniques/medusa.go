@@ -44,9 +44,17 @@ type medusaState struct {
 	colour   []int8    // per candidate index: -1, 0 or 1 (this cluster only)
 	cellMask []uint8   // per cell: the colours present, bit per colour
 	seen     [2][]int8 // per colour, per candidate index: how many peers hold it in that colour (at most 64 on a 25x25 board)
-	// near are the cells of the cluster and their peers: only there can a candidate
-	// see a colour, so the rules look nowhere else.
-	near board.CellSet
+	// cells are the cells of the cluster, and near those cells and their peers (only
+	// there can a candidate see a colour), both in increasing order: the rules look
+	// nowhere else, so a cluster costs what it reaches, not the whole grid.
+	cells, near []board.Cell
+	// stamp marks the cells near the cluster loaded last: stamp[c] == gen.
+	stamp []uint32
+	gen   uint32
+	// both are the candidate indices (of candidates or not) that see both colours
+	// through their digit in peers, each once, in no order: beside the cluster's own
+	// cells, only they can see both colours (seesBoth).
+	both []int32
 }
 
 func findMedusa(p *Pass) {
@@ -55,7 +63,7 @@ func findMedusa(p *Pass) {
 	n := l.N()
 	clusters := medusaClusters(b)
 	slices.SortStableFunc(clusters, func(x, y medusaCluster) int { return cmp.Compare(len(x.members), len(y.members)) })
-	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells())}
+	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells()), stamp: make([]uint32, l.Cells())}
 	for i := range st.colour {
 		st.colour[i] = -1
 	}
@@ -154,6 +162,10 @@ func (st *medusaState) unload(l *board.Layout, cl medusaCluster) { st.mark(l, cl
 // mark colours the cluster's candidates (by = 1) or clears them again (by = -1).
 func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 	n := l.N()
+	if by > 0 {
+		st.gen++
+		st.both = st.both[:0]
+	}
 	for i, m := range cl.members {
 		col := int8(0)
 		if p := cl.parent[i]; p >= 0 {
@@ -164,23 +176,43 @@ func (st *medusaState) mark(l *board.Layout, cl medusaCluster, by int8) {
 		}
 		c, d := board.Cell(int(m)/n), int(m)%n
 		for _, p := range l.Peers(c) {
-			st.seen[col][int(p)*n+d] += by
+			k := int(p)*n + d
+			st.seen[col][k] += by
+			if by > 0 && st.seen[col][k] == 1 && st.seen[1-col][k] > 0 {
+				st.both = append(st.both, int32(k))
+			}
 		}
 		if by > 0 {
 			st.colour[m] = col
 			st.cellMask[c] |= 1 << col
-			st.near = st.near.Or(l.PeerSet(c))
-			st.near.Add(c)
+			st.nearAdd(c)
+			for _, p := range l.Peers(c) {
+				st.nearAdd(p)
+			}
 		}
 	}
-	if by < 0 {
+	if by > 0 {
+		// In increasing order, by one pass over the grid's stamps: cheaper than
+		// sorting the tens to hundreds of cells a cluster reaches.
+		st.cells, st.near = st.cells[:0], st.near[:0]
+		for c := range board.Cell(l.Cells()) {
+			if st.stamp[c] == st.gen {
+				st.near = append(st.near, c)
+				if st.cellMask[c] != 0 {
+					st.cells = append(st.cells, c)
+				}
+			}
+		}
+	} else {
 		for _, m := range cl.members {
 			st.colour[m] = -1
 			st.cellMask[int(m)/n] = 0
 		}
-		st.near = board.CellSet{}
 	}
 }
+
+// nearAdd marks c as near the cluster being loaded.
+func (st *medusaState) nearAdd(c board.Cell) { st.stamp[c] = st.gen }
 
 // sees reports whether the candidate (c, d) sees colour col: another candidate of that
 // colour in its cell, or digit d of that colour in a peer.
@@ -198,20 +230,14 @@ func (st *medusaState) sees(l *board.Layout, c board.Cell, d board.Digit, col in
 func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 	l := b.Layout()
 	n := l.N()
-	for c := range board.Cell(l.Cells()) {
-		if st.cellMask[c] == 0 {
-			continue
-		}
+	for _, c := range st.cells {
 		for col := int8(0); col < 2; col++ {
 			if ds := st.cellDigits(b, c, col); ds.Count() > 1 {
 				return col, explain.Group{Cells: []board.Cell{c}, Digits: ds}, true
 			}
 		}
 	}
-	for c := range board.Cell(l.Cells()) {
-		if st.cellMask[c] == 0 {
-			continue
-		}
+	for _, c := range st.cells {
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			k := int(c)*n + int(d) - 1
@@ -226,9 +252,9 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 			}
 		}
 	}
-	for c := range board.Cell(l.Cells()) {
+	for _, c := range st.near {
 		s := b.Candidates(c)
-		if s == 0 || !st.near.Has(c) {
+		if s == 0 {
 			continue
 		}
 		for col := int8(0); col < 2; col++ {
@@ -264,15 +290,20 @@ func (st *medusaState) cellDigits(b *board.Board, c board.Cell, col int8) board.
 	return out
 }
 
-// seesBoth returns the uncoloured candidates that see both colours, by cell then digit.
+// seesBoth returns the uncoloured candidates that see both colours, in no order
+// (medusaStep sorts them). In a cell of the cluster a candidate may see a colour in its
+// cell; elsewhere it sees both only through peers, and those the loading listed.
 func (st *medusaState) seesBoth(b *board.Board) []board.Candidate {
 	l := b.Layout()
 	n := l.N()
 	var out []board.Candidate
-	for c := range board.Cell(l.Cells()) {
-		if !st.near.Has(c) {
-			continue
+	for _, k := range st.both {
+		c, d := board.Cell(int(k)/n), board.Digit(int(k)%n+1)
+		if st.cellMask[c] == 0 && b.Candidates(c).Has(d) {
+			out = append(out, board.Candidate{Cell: c, Digit: d})
 		}
+	}
+	for _, c := range st.cells {
 		for t := b.Candidates(c); t != 0; t &= t - 1 {
 			d := t.First()
 			if st.colour[int(c)*n+int(d)-1] >= 0 {

@@ -136,3 +136,75 @@ func TestMedusaSound(t *testing.T) {
 	})
 	require.Positive(t, found, "no Medusa step on any stuck state of the sample")
 }
+
+// TestMedusaLooksNearItsCluster checks the tables a loaded cluster keeps so that the
+// rules look only near it, on the stuck states of the sample and of the 16x16 grid:
+// cells are the cells with a colour, near those and their peers, both in order, and
+// seesBoth finds what a scan of the whole grid finds.
+func TestMedusaLooksNearItsCluster(t *testing.T) {
+	lines := readPuzzleLines(t, forcingSamplePath, 0)
+	if testing.Short() {
+		lines = lines[:min(len(lines), 6)]
+	}
+	clusters := 0
+	check := func(b *board.Board, _ []board.Digit) {
+		l := b.Layout()
+		n := l.N()
+		st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells()), stamp: make([]uint32, l.Cells())}
+		for i := range st.colour {
+			st.colour[i] = -1
+		}
+		for k := range st.seen {
+			st.seen[k] = make([]int8, l.Cells()*n)
+		}
+		for _, cl := range medusaClusters(b) {
+			st.load(l, cl)
+			clusters++
+			var cells, near []board.Cell
+			var want []board.Candidate
+			for c := range board.Cell(l.Cells()) {
+				coloured := st.cellMask[c] != 0
+				if coloured {
+					cells = append(cells, c)
+				}
+				for _, p := range l.Peers(c) {
+					coloured = coloured || st.cellMask[p] != 0
+				}
+				if coloured {
+					near = append(near, c)
+				}
+				for s := b.Candidates(c); s != 0; s &= s - 1 {
+					d := s.First()
+					if st.colour[int(c)*n+int(d)-1] < 0 && st.sees(l, c, d, 0) && st.sees(l, c, d, 1) {
+						want = append(want, board.Candidate{Cell: c, Digit: d})
+					}
+				}
+			}
+			require.Equal(t, cells, st.cells)
+			require.Equal(t, near, st.near)
+			got := st.seesBoth(b)
+			slices.SortFunc(got, func(x, y board.Candidate) int {
+				if x.Cell != y.Cell {
+					return int(x.Cell) - int(y.Cell)
+				}
+				return int(x.Digit) - int(y.Digit)
+			})
+			require.Equal(t, want, got)
+			st.unload(l, cl)
+			for c := range board.Cell(l.Cells()) {
+				require.Zero(t, st.cellMask[c])
+			}
+		}
+	}
+	forcingWalk(t, lines, check)
+	// The 16x16 grid's first stuck states: larger houses, and cells of two colours.
+	b, sol := solvedPuzzle(t, grid16)
+	for range 3 {
+		advance(t, b, basics, sol)
+		check(b, nil)
+		s, _, ok := firstOn(b, withForcing(slices.Clone(basics)), Knowledge{Unique: true})
+		require.True(t, ok)
+		mustApply(t, b, s)
+	}
+	require.Positive(t, clusters)
+}

@@ -170,6 +170,7 @@ type scratch struct {
 	forcing     freeList[forcingEngine]
 	alsSearches freeList[alsChainSearch]
 	alsBuild    alsBuild
+	sdc         sdcMemo // Sue de Coq's lines and boxes that gave nothing
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).
 	alsHint *alsIndex
