@@ -171,11 +171,16 @@ type forcingEngine struct {
 	n    int
 	rule propagation
 
-	// Geometry, flat: the row, column and box of each cell (cell*3+k), the position of
-	// the cell in each, and the cells of each house (house*N + position).
+	// Geometry, flat: the houses of each cell (its row, column and box, then a
+	// variant's diagonals and windows: cellHouse[cellAt[c]:cellAt[c+1]]), the position
+	// of the cell in each, and the cells of each house (house*N + position).
+	cellAt     []int32
 	cellHouse  []int32
 	cellPos    []uint8
 	houseCells []int32
+	// mates are the peers of each cell that share no house with it (killer cage-mates,
+	// mates[mateAt[c]:mateAt[c+1]]); nil on a layout without cages.
+	mateAt, mates []int32
 
 	orig    []board.DigitSet // candidates of the given state, per cell
 	origPos []board.PosSet   // places of the given state, per house*N + digit-1
@@ -210,7 +215,7 @@ type nodeInfo struct {
 	trigger int32 // the node that set it off (-1 for the premise)
 	depth   int32
 	why     uint8
-	via     uint8 // the house of a hidden single (3N <= 75 houses)
+	via     uint8 // the house of a hidden single (3N+2 <= 77 houses, 33 on a windoku)
 }
 
 // loadEngine returns an engine from the solve's scratch holding b's candidates, ready
@@ -222,12 +227,25 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 	if e.l != l {
 		cells, nodes := l.Cells(), 2*l.Cells()*n
 		*e = forcingEngine{l: l, n: n}
-		e.cellHouse = make([]int32, 3*cells)
-		e.cellPos = make([]uint8, 3*cells)
+		e.cellAt = make([]int32, cells+1)
+		e.cellHouse = make([]int32, 0, 3*cells)
+		e.cellPos = make([]uint8, 0, 3*cells)
 		for c := range board.Cell(cells) {
-			for k, h := range l.HousesOf(c) {
-				e.cellHouse[3*int(c)+k] = int32(h)
-				e.cellPos[3*int(c)+k] = uint8(l.PosIn(c, h))
+			var in board.CellSet
+			for _, h := range l.AllHousesOf(c) {
+				e.cellHouse = append(e.cellHouse, int32(h))
+				e.cellPos = append(e.cellPos, uint8(l.PosIn(c, h)))
+				in = in.Or(l.HouseSet(h))
+			}
+			e.cellAt[c+1] = int32(len(e.cellHouse))
+			if len(l.Cages()) > 0 {
+				if e.mateAt == nil {
+					e.mateAt = make([]int32, cells+1)
+				}
+				for _, o := range l.PeerSet(c).AndNot(in).Cells() {
+					e.mates = append(e.mates, int32(o))
+				}
+				e.mateAt[c+1] = int32(len(e.mates))
 			}
 		}
 		e.houseCells = make([]int32, l.Houses()*n)
@@ -321,8 +339,8 @@ func (e *forcingEngine) restore() {
 		k := x >> 1
 		c, di := k/n, k%n
 		e.cands[c] = e.orig[c]
-		for j := range 3 {
-			i := e.cellHouse[3*c+int32(j)]*n + di
+		for _, h := range e.cellHouse[e.cellAt[c]:e.cellAt[c+1]] {
+			i := h*n + di
 			e.pos[i] = e.origPos[i]
 		}
 	}
@@ -356,12 +374,19 @@ func (e *forcingEngine) fromTrueNode(x int32) bool {
 			return true
 		}
 	}
-	for j := range 3 {
-		h := e.cellHouse[3*c+int32(j)]
+	for j := e.cellAt[c]; j < e.cellAt[c+1]; j++ {
+		h := e.cellHouse[j]
 		cells := e.houseCells[h*n : h*n+n]
-		for p := e.pos[h*n+di] &^ (1 << e.cellPos[3*c+int32(j)]); p != 0; p &= p - 1 {
+		for p := e.pos[h*n+di] &^ (1 << e.cellPos[j]); p != 0; p &= p - 1 {
 			o := cells[bits.TrailingZeros32(uint32(p))]
 			if e.set((o*n+di)*2, fromTrue, x, 0, dep) {
+				return true
+			}
+		}
+	}
+	if e.mateAt != nil {
+		for _, o := range e.mates[e.mateAt[c]:e.mateAt[c+1]] {
+			if e.cands[o]&(1<<di) != 0 && e.set((o*n+di)*2, fromTrue, x, 0, dep) {
 				return true
 			}
 		}
@@ -376,9 +401,9 @@ func (e *forcingEngine) fromFalseNode(x int32) bool {
 	dep := e.info[x].depth + 1
 	left := e.cands[c] &^ (1 << di)
 	e.cands[c] = left
-	for j := range 3 {
-		h := e.cellHouse[3*c+int32(j)]
-		e.pos[h*n+di] &^= 1 << e.cellPos[3*c+int32(j)]
+	hs, ps := e.cellHouse[e.cellAt[c]:e.cellAt[c+1]], e.cellPos[e.cellAt[c]:e.cellAt[c+1]]
+	for j, h := range hs {
+		e.pos[h*n+di] &^= 1 << ps[j]
 	}
 	if left == 0 {
 		e.conf = conflict{kind: emptyCell, cell: board.Cell(c), depth: e.info[x].depth}
@@ -400,8 +425,7 @@ func (e *forcingEngine) fromFalseNode(x int32) bool {
 			return true
 		}
 	}
-	for j := range 3 {
-		h := e.cellHouse[3*c+int32(j)]
+	for j, h := range hs {
 		p := e.pos[h*n+di]
 		if p == 0 {
 			e.conf = conflict{kind: emptyHouse, house: board.House(h), digit: board.Digit(di + 1), depth: e.info[x].depth}
@@ -413,7 +437,7 @@ func (e *forcingEngine) fromFalseNode(x int32) bool {
 			if o.Count() != 2 {
 				continue
 			}
-			p = o &^ (1 << e.cellPos[3*c+int32(j)])
+			p = o &^ (1 << ps[j])
 		case throughNets:
 			if p&(p-1) != 0 {
 				continue
@@ -793,8 +817,8 @@ func (m *premiseMemo) refresh(e *forcingEngine) {
 		m.changed[c>>6] |= 1 << (uint(c) & 63)
 		for ; diff != 0; diff &= diff - 1 {
 			di := int32(bits.TrailingZeros32(uint32(diff)))
-			for j := range 3 {
-				i := int(e.cellHouse[3*c+j]*n + di)
+			for _, h := range e.cellHouse[e.cellAt[c]:e.cellAt[c+1]] {
+				i := int(h*n + di)
 				m.changed[m.cw+(i>>6)] |= 1 << (uint(i) & 63)
 			}
 		}
@@ -862,9 +886,15 @@ func (m *premiseMemo) keep(e *forcingEngine, x int32, bound int32, ranOut bool) 
 		ci := y >> 1
 		c, di := ci/n, ci%n
 		read[c>>6] |= 1 << (uint(c) & 63)
-		for j := range 3 {
-			i := int(e.cellHouse[3*c+int32(j)]*n + di)
+		for _, h := range e.cellHouse[e.cellAt[c]:e.cellAt[c+1]] {
+			i := int(h*n + di)
 			read[m.cw+(i>>6)] |= 1 << (uint(i) & 63)
+		}
+		if y&1 == 1 && e.mateAt != nil {
+			// A true node read its cage-mates' candidates too.
+			for _, o := range e.mates[e.mateAt[c]:e.mateAt[c+1]] {
+				read[o>>6] |= 1 << (uint(o) & 63)
+			}
 		}
 	}
 }
