@@ -18,7 +18,8 @@ import (
 // ("r1c2 is not 4"). Propagation follows implications breadth first:
 //
 //   - a true candidate makes every other candidate of its cell false, and the same
-//     digit false in every cell of its houses;
+//     digit false in every cell of its houses (a variant's diagonals and windows
+//     included) and of its killer cage;
 //   - a false candidate makes a candidate true: along chains, only the other candidate
 //     of a cell that had two, or the other place of a digit that had two in a house
 //     (the strong links of the state the finder was given); through nets, any naked or
