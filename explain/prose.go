@@ -426,7 +426,7 @@ func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
 		}
 	case s.Link == Strong && p != c && prev.Digit == s.Digit:
 		best := -1
-		for _, h := range l.HousesOf(c) {
+		for _, h := range l.AllHousesOf(c) {
 			if !slices.Contains(l.HouseCells(h), p) {
 				continue
 			}
@@ -448,7 +448,7 @@ func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
 			w.From = appendFrom(w.From, before, x, s.Digit)
 		}
 	case s.Link == Weak && p != c && prev.Digit == s.Digit:
-		for _, h := range l.HousesOf(c) {
+		for _, h := range l.AllHousesOf(c) {
 			if slices.Contains(l.HouseCells(h), p) {
 				w.Sees, w.House = true, h
 				break
