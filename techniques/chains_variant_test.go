@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,7 +13,7 @@ import (
 // on states of the shared variant sets (checkChainLinks): strong and weak links in the
 // diagonals, windows and jigsaw regions, weak links between killer cage-mates.
 func TestChainLinksVariants(t *testing.T) {
-	states := variantStuckStates(t, 1, 2)
+	states := variantChainStates(t)
 	if len(states) == 0 {
 		t.Skip("no shared variant set")
 	}
@@ -30,7 +31,7 @@ func TestChainLinksVariants(t *testing.T) {
 // meet (a box and a line; a jigsaw region and a line; a diagonal and a box; a window
 // and a row, a column or a box), each set of places once, and no other.
 func TestChainGroupsVariants(t *testing.T) {
-	states := variantStuckStates(t, 1, 2)
+	states := variantChainStates(t)
 	if len(states) == 0 {
 		t.Skip("no shared variant set")
 	}
@@ -78,4 +79,27 @@ func TestChainGroupsVariants(t *testing.T) {
 	if len(states["windoku-dev"]) > 0 {
 		require.Positive(t, checked[board.Window], "no group in a window")
 	}
+}
+
+// variantChainStates returns, per shared variant set, the states of variantStuckStates
+// and the set's first puzzle after its singles (or, when they solve it, as given): the
+// basics solve the first jigsaws without getting stuck, and that start still has links
+// in every region.
+func variantChainStates(t *testing.T) map[string][]variantStuck {
+	t.Helper()
+	states := variantStuckStates(t, 1, 2)
+	singles := []Technique{FullHouse, HiddenSingle, NakedSingle}
+	for _, set := range variantSets {
+		ps := readVariantSetIfPresent(t, filepath.Join(variantsDir, set.name+".txt"), set.v)
+		if len(ps) == 0 {
+			continue
+		}
+		b := ps[0].b.Clone()
+		advance(t, b, singles, ps[0].sol)
+		if b.Solved() {
+			b = ps[0].b.Clone() // the singles solve it: take its givens alone
+		}
+		states[set.name] = append(states[set.name], variantStuck{b, ps[0].sol})
+	}
+	return states
 }
