@@ -431,7 +431,7 @@ func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
 		}
 	case s.Link == Strong && p != c && prev.Digit == s.Digit:
 		best := -1
-		for _, h := range l.HousesOf(c) {
+		for _, h := range l.AllHousesOf(c) {
 			if !slices.Contains(l.HouseCells(h), p) {
 				continue
 			}
@@ -453,7 +453,7 @@ func (d proseData) linkWhy(before []Branch, prev, s ChainStep) LinkWhy {
 			w.From = appendFrom(w.From, before, x, s.Digit)
 		}
 	case s.Link == Weak && p != c && prev.Digit == s.Digit:
-		for _, h := range l.HousesOf(c) {
+		for _, h := range l.AllHousesOf(c) {
 			if slices.Contains(l.HouseCells(h), p) {
 				w.Sees, w.House = true, h
 				break

@@ -114,8 +114,9 @@ end's digit in an end's cell) is false.`,
 }
 
 // GroupedContinuousNiceLoop is the continuous nice loop that uses at least one group
-// node: the places of a digit in one box-line intersection, taken together. It uses no
-// almost locked set: a loop that needs one is an ALSContinuousNiceLoop.
+// node: the places of a digit in one box-line intersection (on a variant, also where a
+// diagonal or window meets another house), taken together. It uses no almost locked
+// set: a loop that needs one is an ALSContinuousNiceLoop.
 var GroupedContinuousNiceLoop = Technique{
 	ID:         idGroupedContinuousLoop,
 	Difficulty: chainDifficultyGrouped,
@@ -123,10 +124,11 @@ var GroupedContinuousNiceLoop = Technique{
 	Codes:      []string{"0709"},
 	Doc: `Grouped Continuous Nice Loop
 
-A continuous nice loop in which some nodes are groups: the two or three places of a digit
-where a box meets a row or column, true when the digit is in one of them. Groups link to
-the rest of the box or line as single cells do, so loops close that single candidates
-cannot.`,
+A continuous nice loop in which some nodes are groups: the places of a digit where a box
+meets a row or column (on Sudoku-X and windoku also where a diagonal or a window meets
+another house), true when the digit is in one of them. Groups link to the
+rest of each house that holds them as single cells do, so loops close that single
+candidates cannot.`,
 	Find: chainFinder(groupedLoopView),
 }
 
@@ -139,7 +141,7 @@ var GroupedDiscontinuousNiceLoop = Technique{
 	Doc: `Grouped Discontinuous Nice Loop
 
 A discontinuous nice loop in which some nodes are groups: the places of a digit where a
-box meets a row or column, taken together. The break at the start decides as in the plain
+box meets a row or column (or a diagonal or window meets another house), taken together. The break at the start decides as in the plain
 loop: a candidate that disproves itself goes, one that proves itself is placed.`,
 	Find: chainFinder(groupedBrokenLoopView),
 }
@@ -153,7 +155,8 @@ var GroupedAIC = Technique{
 	Doc: `Grouped AIC
 
 An alternating inference chain in which some nodes are groups: the places of a digit
-where a box meets a row or column, true when the digit is in one of them. One end of
+where a box meets a row or column (or a diagonal or window meets another house), true
+when the digit is in one of them. One end of
 the chain is true, so whatever sees both ends goes.`,
 	Find: chainFinder(groupedAICView),
 }

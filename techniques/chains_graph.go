@@ -10,13 +10,15 @@ import (
 
 // This file is the chain engine shared by every chain technique (and open to forcing
 // chains): a graph of nodes (candidates; the cells of one box-line intersection holding
-// a digit; a digit of an almost locked set) with strong and weak links, built once per
-// board state and link kind (solveState.chainGraph, kept in the solve's results of the
-// state for the finders that use the same links, dropped when the pipeline applies a
-// step; X- and XY-chains read the plain one through chainSubgraph), and a
-// breadth-first search over it that alternates strong and weak inferences, so the
-// first chain found to any end is a shortest one. Which searches a finder runs is
-// decided by the filters of chains_reach.go.
+// a digit, or on a variant of a diagonal or window and another house; a digit of an
+// almost locked set) with strong and weak links in every house of the layout (and
+// weak links between killer cage-mates), built once per board state and link kind
+// (solveState.chainGraph, kept in the solve's results of the state for the finders
+// that use the same links, dropped when the pipeline applies a step; X- and XY-chains
+// read the plain one through chainSubgraph), and a breadth-first search over it that
+// alternates strong and weak inferences, so the first chain found to any end is a
+// shortest one. Which searches a finder runs is decided by the filters of
+// chains_reach.go.
 //
 // Use: g := buildChainGraph(sc, b, chainLinks{...}) (sc the solve's scratch, where the
 // graph's searches borrow their buffers); s := newChainSearch(g); then
@@ -38,14 +40,17 @@ type chainLinks struct {
 }
 
 // chainNode is a node of the graph: one digit in one cell or in a group of cells
-// that all lie in one box and one line.
+// that all lie in two houses (a box and a line; on a variant also a diagonal or a
+// window and another house, or a jigsaw region and a line).
 type chainNode struct {
-	cell   board.Cell // the first (for a candidate, the only) cell
-	houses [3]board.House
-	pos    [3]board.PosSet // the node's places in each of its houses
-	als    int32           // the almost locked set of an ALS node, else -1
-	size   int32           // number of cells
-	nh     int8            // number of houses holding every cell of the node
+	cell board.Cell // the first (for a candidate, the only) cell
+	// houses are the houses holding every cell of the node (int16 keeps the node as
+	// small as with a classic cell's three), pos its places in each.
+	houses [len(cellHouses{})]int16
+	pos    [len(cellHouses{})]board.PosSet
+	als    int32 // the almost locked set of an ALS node, else -1
+	size   int32 // number of cells
+	nh     int8  // number of houses holding every cell of the node
 	kind   chainNodeKind
 	digit  board.Digit
 }
@@ -267,17 +272,23 @@ func buildChainGraph(sc *scratch, b *board.Board, k chainLinks) *chainGraph {
 func (g *chainGraph) newNode(d board.Digit, kind chainNodeKind, als int32, cells []board.Cell) {
 	l := g.l
 	nd := chainNode{digit: d, cell: cells[0], size: int32(len(cells)), kind: kind, als: als}
-	for k, h := range l.HousesOf(cells[0]) {
+	var buf cellHouses
+	for k, h := range housesOf(l, cells[0], &buf) {
 		var pos board.PosSet
 		for _, c := range cells {
-			if l.HousesOf(c)[k] != h {
+			if k < 3 && l.HousesOf(c)[k] != h {
 				pos = 0
 				break
 			}
-			pos |= 1 << uint(l.PosIn(c, h))
+			p := l.PosIn(c, h)
+			if p < 0 { // not in this diagonal or window
+				pos = 0
+				break
+			}
+			pos |= 1 << uint(p)
 		}
 		if pos != 0 {
-			nd.houses[nd.nh], nd.pos[nd.nh] = h, pos
+			nd.houses[nd.nh], nd.pos[nd.nh] = int16(h), pos
 			nd.nh++
 		}
 	}
@@ -319,6 +330,56 @@ func (g *chainGraph) addGroups() {
 			}
 		}
 	}
+	if l.Houses() > 3*n {
+		g.addVariantGroups()
+	}
+}
+
+// addVariantGroups adds, on a layout with diagonals or windows, a node for every digit
+// with two or more places where such a house meets another (a box on a diagonal, a
+// row, a column or a box in a window), unless a box-line group is the same places.
+func (g *chainGraph) addVariantGroups() {
+	l, b, n := g.l, g.b, g.l.N()
+	type key struct {
+		cells board.CellSet
+		d     board.Digit
+	}
+	seen := map[key]bool{}
+	for x := g.ncand; x < int32(len(g.nodes)); x++ {
+		var s board.CellSet
+		for _, c := range g.cellList(x) {
+			s.Add(c)
+		}
+		seen[key{s, g.nodes[x].digit}] = true
+	}
+	var group []board.Cell
+	for e := board.House(3 * n); int(e) < l.Houses(); e++ {
+		for h := range board.House(l.Houses()) {
+			if h == e || int(h) >= 3*n && h < e {
+				continue // two variant houses are met once, from the first
+			}
+			meet := l.HouseSet(e).And(l.HouseSet(h))
+			if meet.Count() < 2 {
+				continue
+			}
+			cells := meet.Cells()
+			for d := board.Digit(1); int(d) <= n; d++ {
+				group = group[:0]
+				var s board.CellSet
+				for _, c := range cells {
+					if b.Has(c, d) {
+						group = append(group, c)
+						s.Add(c)
+					}
+				}
+				if len(group) < 2 || seen[key{s, d}] {
+					continue
+				}
+				seen[key{s, d}] = true
+				g.newNode(d, chainGroup, -1, group)
+			}
+		}
+	}
 }
 
 // chainMaxALS bounds the size of the almost locked sets a chain may pass through: the
@@ -348,14 +409,16 @@ type chainALS struct {
 
 // addALS adds the almost locked sets of two or more cells (a single cell is a bivalue
 // cell, which cell links already cover), and a node for each of their digits: the
-// digit somewhere in the set's cells that hold it. A set that lies in a line and a box
-// is listed once, from the line (rows and columns come before boxes).
+// digit somewhere in the set's cells that hold it. A set that lies in two houses is
+// listed once, from the first (rows and columns come before boxes, boxes before the
+// diagonals and windows of a variant).
 func (g *chainGraph) addALS() {
 	l, b := g.l, g.b
 	var empty, pick, dcells []board.Cell
+	var cur board.House // the house walked
 	var walk func(box bool, from int, ds board.DigitSet, limit int)
 	walk = func(box bool, from int, ds board.DigitSet, limit int) {
-		if len(pick) >= 2 && ds.Count() == len(pick)+1 && !(box && inOneLine(l, pick)) {
+		if len(pick) >= 2 && ds.Count() == len(pick)+1 && !(box && inEarlierHouse(l, pick, cur)) {
 			// The sets' cells share one array; a set keeps its slice of it even when
 			// the array grows.
 			at := len(g.alsCells)
@@ -394,7 +457,8 @@ func (g *chainGraph) addALS() {
 				empty = append(empty, c)
 			}
 		}
-		walk(l.Kind(h) == board.Box, 0, 0, min(len(empty)-1, chainMaxALSFor(l.N())))
+		cur = h
+		walk(int(h) >= 2*l.N(), 0, 0, min(len(empty)-1, chainMaxALSFor(l.N())))
 	}
 }
 
@@ -518,6 +582,28 @@ type alsHit struct {
 // order: its node is the set's first node plus that.
 func alsDigitIndex(ds board.DigitSet, d board.Digit) int32 {
 	return int32(bits.OnesCount32(uint32(ds & (board.DigitsOf(d) - 1))))
+}
+
+// inEarlierHouse reports whether the cells, some of house h (a box or later), all lie
+// in a house before h: for a box, one row or one column.
+func inEarlierHouse(l *board.Layout, cs []board.Cell, h board.House) bool {
+	if int(h) < 3*l.N() {
+		return inOneLine(l, cs)
+	}
+	var buf cellHouses
+	for _, hx := range housesOf(l, cs[0], &buf) {
+		if hx >= h {
+			continue
+		}
+		set, all := l.HouseSet(hx), true
+		for _, c := range cs[1:] {
+			all = all && set.Has(c)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // inOneLine reports whether the cells all lie in one row or all in one column.
@@ -664,13 +750,14 @@ func (g *chainGraph) link(k chainLinks) {
 				for _, x := range groups[at[key]:at[key+1]] {
 					nd := &g.nodes[x]
 					items = append(items, x)
-					masks = append(masks, nd.pos[slices.Index(nd.houses[:nd.nh], h)])
+					masks = append(masks, nd.pos[slices.Index(nd.houses[:nd.nh], int16(h))])
 				}
-				// Two nodes can share a line and a box: link them once, in the first
-				// house they share (for a strong link, the first where they are the
-				// digit's only places). Two disjoint nodes never share a row and a
-				// column, so only in a box is there an earlier house to look for.
-				isBox := l.Kind(h) == board.Box
+				// Two nodes can share a line and a box (on a variant, a diagonal or a
+				// window and another house): link them once, in the first house they
+				// share (for a strong link, the first where they are the digit's only
+				// places). Two disjoint nodes never share a row and a column, so only
+				// from the boxes on is there an earlier house to look for.
+				isBox := int(h) >= 2*n
 				for i, x := range items {
 					mx := masks[i]
 					for j, y := range items[i+1:] {
@@ -694,6 +781,9 @@ func (g *chainGraph) link(k chainLinks) {
 			}
 		}
 		sc.items, sc.masks = items, masks
+	}
+	if k.houseWeak && len(l.Cages()) > 0 {
+		moves = g.cageLinks(moves)
 	}
 	// A digit of a set that nothing outside sees is a dead end: leave its links out.
 	weakDeg := slices.Grow(sc.weakDeg[:0], len(g.nodes))[:len(g.nodes)]
@@ -721,6 +811,32 @@ func (g *chainGraph) link(k chainLinks) {
 	g.nextAt, g.next = chainCompress(2*len(g.nodes), moves, sc, &nextAt, &next)
 }
 
+// cageLinks appends the weak links of a killer's cage-mates that share no house: a
+// digit is in a cage at most once. (Cage-mates in one house are linked there.)
+func (g *chainGraph) cageLinks(moves [][2]int32) [][2]int32 {
+	l, b, n := g.l, g.b, g.l.N()
+	var xs []int32
+	for _, cg := range l.Cages() {
+		for d := board.Digit(1); int(d) <= n; d++ {
+			xs = xs[:0]
+			for _, c := range cg.Cells {
+				if x := g.candNode(c, d); x >= 0 && b.Has(c, d) {
+					xs = append(xs, x)
+				}
+			}
+			for i, x := range xs {
+				hx := g.nodes[x].houses[:g.nodes[x].nh]
+				for _, y := range xs[i+1:] {
+					if !slices.ContainsFunc(g.nodes[y].houses[:g.nodes[y].nh], func(h int16) bool { return slices.Contains(hx, h) }) {
+						moves = appendWeak(moves, x, y)
+					}
+				}
+			}
+		}
+	}
+	return moves
+}
+
 // appendWeak and appendStrong append the moves of a link between nodes x and y, both
 // ways: over a weak link a node made true makes the other false, over a strong link a
 // node made false makes the other true.
@@ -738,11 +854,11 @@ func (g *chainGraph) firstShared(x, y int32, d board.Digit, h board.House) (firs
 	first, firstStrong = true, true
 	nx, ny := &g.nodes[x], &g.nodes[y]
 	for _, hx := range nx.houses[:nx.nh] {
-		if hx >= h || !slices.Contains(ny.houses[:ny.nh], hx) {
+		if board.House(hx) >= h || !slices.Contains(ny.houses[:ny.nh], hx) {
 			continue
 		}
 		first = false
-		if g.b.Positions(hx, d).Count() == int(nx.size+ny.size) {
+		if g.b.Positions(board.House(hx), d).Count() == int(nx.size+ny.size) {
 			firstStrong = false
 		}
 	}

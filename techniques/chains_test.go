@@ -3,6 +3,7 @@ package techniques
 import (
 	"context"
 	"maps"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -322,82 +323,110 @@ func TestFiltersStandAside(t *testing.T) {
 }
 
 // TestChainLinksDefinition checks the graph's move table against the definition of
-// each link, pair by pair: a weak link joins two digits of one cell, or one digit in
-// disjoint nodes that a house holds all of; a strong link joins the two digits of a
-// bivalue cell, one digit in disjoint nodes that are its only places in a house they
-// share, or two digits of a set that both have weak links. Rows are sorted.
+// each link, pair by pair (checkChainLinks).
 func TestChainLinksDefinition(t *testing.T) {
 	states := chainStates(t, chainPuzzles(t, 1))
 	require.NotEmpty(t, states)
-	kinds := []chainLinks{xChainView.kinds, xyChainView.kinds, allChainLinks, allGroupedLinks}
 	for _, b := range states[:min(len(states), 6)] {
-		for _, k := range kinds {
-			g := buildChainGraph(testScratch(), b, k)
-			shared := func(x, y int32) []board.House {
-				var out []board.House
-				nx, ny := g.nodes[x], g.nodes[y]
-				for _, h := range nx.houses[:nx.nh] {
-					if slices.Contains(ny.houses[:ny.nh], h) {
-						out = append(out, h)
-					}
+		checkChainLinks(t, b)
+	}
+}
+
+// checkChainLinks checks the move table of every kind of graph on b against the
+// definition of each link, pair by pair: a weak link joins two digits of one cell, or
+// one digit in disjoint nodes that a house holds all of (or two candidates of one
+// killer cage); a strong link joins the two digits of a bivalue cell, one digit in
+// disjoint nodes that are its only places in a house they share, or two digits of a
+// set that both have weak links. The houses come from the layout, every house of a
+// variant included. Rows are sorted.
+func checkChainLinks(t *testing.T, b *board.Board) {
+	t.Helper()
+	l := b.Layout()
+	kinds := []chainLinks{xChainView.kinds, xyChainView.kinds, allChainLinks, allGroupedLinks}
+	for _, k := range kinds {
+		g := buildChainGraph(testScratch(), b, k)
+		// in[x]: the houses that hold every cell of node x, a bit each.
+		in := make([][2]uint64, len(g.nodes))
+		for x := range in {
+			for h := range board.House(l.Houses()) {
+				all := true
+				for _, c := range g.cellList(int32(x)) {
+					all = all && l.HouseSet(h).Has(c)
 				}
-				return out
-			}
-			disjoint := func(x, y int32) bool {
-				cx, cy := g.nodeCells(x), g.nodeCells(y)
-				for w := range cx {
-					if cx[w]&cy[w] != 0 {
-						return false
-					}
+				if all {
+					in[x][h/64] |= 1 << (h % 64)
 				}
-				return true
 			}
-			sameCell := func(x, y int32) bool {
-				nx, ny := g.nodes[x], g.nodes[y]
-				return nx.kind == chainCandidate && ny.kind == chainCandidate && nx.cell == ny.cell
-			}
-			weak := func(x, y int32) bool {
-				nx, ny := g.nodes[x], g.nodes[y]
-				if nx.digit != ny.digit {
-					return k.cellWeak && sameCell(x, y)
+		}
+		shared := func(x, y int32) []board.House {
+			var out []board.House
+			for w := range 2 {
+				for m := in[x][w] & in[y][w]; m != 0; m &= m - 1 {
+					out = append(out, board.House(w*64+bits.TrailingZeros64(m)))
 				}
-				return k.houseWeak && disjoint(x, y) && len(shared(x, y)) > 0
 			}
-			hasWeak := func(x int32) bool { return len(g.weakOf(x)) > 0 }
-			strong := func(x, y int32) bool {
-				nx, ny := g.nodes[x], g.nodes[y]
-				if nx.digit != ny.digit {
-					if nx.kind == chainALSNode && ny.kind == chainALSNode && nx.als == ny.als {
-						return hasWeak(x) && hasWeak(y)
-					}
-					return k.cellStrong && sameCell(x, y) && b.Candidates(nx.cell).Count() == 2
-				}
-				if !k.houseStrong || !disjoint(x, y) {
+			return out
+		}
+		disjoint := func(x, y int32) bool {
+			cx, cy := g.nodeCells(x), g.nodeCells(y)
+			for w := range cx {
+				if cx[w]&cy[w] != 0 {
 					return false
 				}
-				for _, h := range shared(x, y) {
-					if b.Positions(h, nx.digit).Count() == int(nx.size+ny.size) {
-						return true
-					}
+			}
+			return true
+		}
+		sameCell := func(x, y int32) bool {
+			nx, ny := g.nodes[x], g.nodes[y]
+			return nx.kind == chainCandidate && ny.kind == chainCandidate && nx.cell == ny.cell
+		}
+		sameCage := func(x, y int32) bool {
+			nx, ny := g.nodes[x], g.nodes[y]
+			cx, okx := l.CageOf(nx.cell)
+			cy, oky := l.CageOf(ny.cell)
+			return nx.kind == chainCandidate && ny.kind == chainCandidate && okx && oky && cx == cy
+		}
+		weak := func(x, y int32) bool {
+			nx, ny := g.nodes[x], g.nodes[y]
+			if nx.digit != ny.digit {
+				return k.cellWeak && sameCell(x, y)
+			}
+			return k.houseWeak && disjoint(x, y) && (len(shared(x, y)) > 0 || sameCage(x, y))
+		}
+		hasWeak := func(x int32) bool { return len(g.weakOf(x)) > 0 }
+		strong := func(x, y int32) bool {
+			nx, ny := g.nodes[x], g.nodes[y]
+			if nx.digit != ny.digit {
+				if nx.kind == chainALSNode && ny.kind == chainALSNode && nx.als == ny.als {
+					return hasWeak(x) && hasWeak(y)
 				}
+				return k.cellStrong && sameCell(x, y) && b.Candidates(nx.cell).Count() == 2
+			}
+			if !k.houseStrong || !disjoint(x, y) {
 				return false
 			}
-			for x := range int32(len(g.nodes)) {
-				var wantS, wantW []int32
-				for y := range int32(len(g.nodes)) {
-					if y == x {
-						continue
-					}
-					if strong(x, y) {
-						wantS = append(wantS, chainState(y, true))
-					}
-					if weak(x, y) {
-						wantW = append(wantW, chainState(y, false))
-					}
+			for _, h := range shared(x, y) {
+				if b.Positions(h, nx.digit).Count() == int(nx.size+ny.size) {
+					return true
 				}
-				require.Equal(t, wantS, nilIfEmpty(g.strongOf(x)), "%+v strong links of node %d on %s", k, x, b)
-				require.Equal(t, wantW, nilIfEmpty(g.weakOf(x)), "%+v weak links of node %d on %s", k, x, b)
 			}
+			return false
+		}
+		for x := range int32(len(g.nodes)) {
+			var wantS, wantW []int32
+			for y := range int32(len(g.nodes)) {
+				if y == x {
+					continue
+				}
+				if strong(x, y) {
+					wantS = append(wantS, chainState(y, true))
+				}
+				if weak(x, y) {
+					wantW = append(wantW, chainState(y, false))
+				}
+			}
+			require.Equal(t, wantS, nilIfEmpty(g.strongOf(x)), "%+v strong links of node %d on %s", k, x, b)
+			require.Equal(t, wantW, nilIfEmpty(g.weakOf(x)), "%+v weak links of node %d on %s", k, x, b)
 		}
 	}
 }

@@ -183,7 +183,7 @@ func lastLeft(l *board.Layout, b *board.Board, c, a board.Candidate, known func(
 	if slices.Contains(inCell, a) && others(inCell) {
 		return true
 	}
-	for _, h := range l.HousesOf(c.Cell) {
+	for _, h := range l.AllHousesOf(c.Cell) {
 		var inHouse []board.Candidate
 		for _, o := range l.CellsIn(h, b.Positions(h, c.Digit)) {
 			inHouse = append(inHouse, board.Candidate{Cell: o, Digit: c.Digit})
