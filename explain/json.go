@@ -23,6 +23,8 @@ type TraceDoc struct {
 	Language       string     `json:"language" yaml:"language"`
 	Version        int        `json:"version" yaml:"version"`
 	Size           int        `json:"size" yaml:"size"`
+	Variant        string     `json:"variant,omitempty" yaml:"variant,omitempty"`
+	Rules          string     `json:"rules,omitempty" yaml:"rules,omitempty"`
 	Puzzle         string     `json:"puzzle" yaml:"puzzle"`
 	Solution       string     `json:"solution,omitempty" yaml:"solution,omitempty"`
 	SecondSolution string     `json:"second_solution,omitempty" yaml:"second_solution,omitempty"`
@@ -116,6 +118,12 @@ func NewTraceDoc(l *board.Layout, tr Trace) (TraceDoc, error) {
 		},
 		Steps: make([]StepDoc, 0, len(tr.Steps)),
 	}
+	if v := l.Variant(); v != 0 {
+		// The rules as a variant line writes them after the givens: a jigsaw's region
+		// labels, a killer's cage labels and sums (nothing more for X and windoku).
+		d.Variant = v.String()
+		_, d.Rules, _ = strings.Cut(board.New(l).VariantLine(), " ")
+	}
 	for _, tc := range s.ByTechnique {
 		d.Summary.ByTechnique = append(d.Summary.ByTechnique,
 			CountDoc{Technique: tc.Technique, Name: TechniqueName(tc.Technique, lang), Count: tc.Count})
@@ -143,6 +151,21 @@ func (d TraceDoc) Trace() (*board.Layout, Trace, error) {
 	l, err := board.LayoutOf(d.Size)
 	if err != nil {
 		return nil, Trace{}, fmt.Errorf("explain: trace size: %w", err)
+	}
+	if d.Variant != "" || d.Rules != "" {
+		v, err := board.ParseVariant(d.Variant)
+		if err != nil {
+			return nil, Trace{}, fmt.Errorf("explain: trace variant: %w", err)
+		}
+		b, err := board.ParseAs(strings.TrimSpace(d.Puzzle+" "+d.Rules), v)
+		if err != nil {
+			return nil, Trace{}, fmt.Errorf("explain: trace rules: %w", err)
+		}
+		if b.Layout().N() != d.Size || b.Layout().Variant() != v {
+			return nil, Trace{}, fmt.Errorf("explain: trace rules make a %dx%d %s, not the %dx%d %s of size and variant",
+				b.Layout().N(), b.Layout().N(), b.Layout().Variant(), d.Size, d.Size, v)
+		}
+		l = b.Layout()
 	}
 	for name, line := range map[string]string{"puzzle": d.Puzzle, "solution": d.Solution, "second_solution": d.SecondSolution} {
 		if line == "" && name != "puzzle" {

@@ -174,3 +174,45 @@ func TestWriteStepJSONLinkKind(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "link kind 9")
 }
+
+// TestJSONRoundTripVariants checks that a trace of a variant carries its rules: read
+// back, the layout has the same diagonals, regions or cages.
+func TestJSONRoundTripVariants(t *testing.T) {
+	regions := make([]int, 81)
+	for c := range regions {
+		r, col := c/9, c%9
+		regions[c] = (col/3)*3 + r/3 // the boxes of the transposed grid: a partition
+	}
+	specs := map[string]board.Spec{
+		"x":       {Diagonals: true},
+		"windoku": {Windows: true},
+		"jigsaw":  {Regions: regions},
+		"killer": {Cages: []board.Cage{
+			{Cells: []board.Cell{0, 1}, Sum: 17}, {Cells: []board.Cell{9, 10, 11}, Sum: 6},
+		}},
+	}
+	for name, spec := range specs {
+		t.Run(name, func(t *testing.T) {
+			l, err := board.NewLayout(spec)
+			require.NoError(t, err)
+			b := board.New(l)
+			tr := Trace{Lang: EN, Puzzle: b.String(), Summary: Summary{Stuck: true}}
+			for _, write := range []func(*bytes.Buffer) error{
+				func(w *bytes.Buffer) error { return WriteJSON(w, l, tr) },
+				func(w *bytes.Buffer) error { return WriteYAML(w, l, tr) },
+			} {
+				var buf bytes.Buffer
+				require.NoError(t, write(&buf))
+				assert.Contains(t, buf.String(), l.Variant().String())
+				read := ReadJSON
+				if !strings.HasPrefix(buf.String(), "{") {
+					read = ReadYAML
+				}
+				back, got, err := read(&buf)
+				require.NoError(t, err)
+				assert.Equal(t, l.Spec(), back.Spec())
+				assert.Equal(t, withoutStart(tr), got)
+			}
+		})
+	}
+}
