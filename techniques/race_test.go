@@ -2,6 +2,8 @@ package techniques
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -20,16 +22,27 @@ var racePuzzles = []string{
 }
 
 // raceStates returns, for each hard puzzle (racePuzzles, then the first top1465 lines
-// when the shared set is there), the state where the singles and locked candidates
-// are stuck: the costly finders all have work there.
+// and the first puzzle of each shared variant set when the shared sets are there), the
+// state where the first techniques of the ladder are stuck: the costly finders (and on
+// a variant, those that follow its houses and cages) all have work there.
 func raceStates(t *testing.T) []*board.Board {
 	t.Helper()
-	lines := append(slices.Clone(racePuzzles), puzzleLines(t, top1465Path, 2)...)
-	simple := Default()[:5]
-	var out []*board.Board
-	for _, line := range lines {
+	var boards []*board.Board
+	for _, line := range append(slices.Clone(racePuzzles), puzzleLines(t, top1465Path, 2)...) {
 		b, err := board.Parse(line)
 		require.NoError(t, err)
+		boards = append(boards, b)
+	}
+	for _, set := range variantSets {
+		path := filepath.Join(variantsDir, set.name+".txt")
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		boards = append(boards, readVariantSet(t, path, set.v)[0].b.Clone())
+	}
+	simple := Default()[:5]
+	var out []*board.Board
+	for _, b := range boards {
 		for {
 			s, _, ok := firstOn(b, simple, Knowledge{Unique: true})
 			if !ok {
