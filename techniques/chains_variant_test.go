@@ -13,6 +13,7 @@ import (
 // on states of the shared variant sets (checkChainLinks): strong and weak links in the
 // diagonals, windows and jigsaw regions, weak links between killer cage-mates.
 func TestChainLinksVariants(t *testing.T) {
+	skipUnderRace(t)
 	states := variantChainStates(t)
 	if len(states) == 0 {
 		t.Skip("no shared variant set")
@@ -31,6 +32,7 @@ func TestChainLinksVariants(t *testing.T) {
 // meet (a box and a line; a jigsaw region and a line; a diagonal and a box; a window
 // and a row, a column or a box), each set of places once, and no other.
 func TestChainGroupsVariants(t *testing.T) {
+	skipUnderRace(t)
 	states := variantChainStates(t)
 	if len(states) == 0 {
 		t.Skip("no shared variant set")

@@ -71,6 +71,7 @@ func readVariantSetIfPresent(t *testing.T, path string, v board.Variant) []varia
 // or a window (a link between cells that share no row, column or box): the engine
 // propagates in every house.
 func TestForcingVariants(t *testing.T) {
+	skipUnderRace(t)
 	per, max := 3, 4
 	if testing.Short() {
 		per, max = 2, 2

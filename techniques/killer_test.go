@@ -109,6 +109,7 @@ func logicWalk(t *testing.T, kp killerPuzzle) ([]explain.Step, bool) {
 // shared development set (all of it, and the hard set, with STEPDOKU_FULL=1), checks
 // every step against the file's solution, and reports how many finish by logic alone.
 func TestKillerWalkthrough(t *testing.T) {
+	skipUnderRace(t)
 	sets := []struct {
 		name string
 		max  int

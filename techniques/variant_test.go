@@ -141,6 +141,7 @@ func variantTechniques() []Technique { return Default() }
 // each set (3 with -short), half as many of the killer sets; STEPDOKU_FULL=1 walks them
 // all.
 func TestVariantSoundness(t *testing.T) {
+	skipUnderRace(t)
 	per := map[bool]int{true: 3, false: 10}[testing.Short()]
 	full := os.Getenv("STEPDOKU_FULL") != ""
 	for _, set := range variantSets {
@@ -229,6 +230,7 @@ func TestVariantStats(t *testing.T) {
 // or (Holds) finds nothing there; none may fail. With -short it looks at fewer states,
 // with STEPDOKU_FULL=1 at many more.
 func TestVariantEveryTechnique(t *testing.T) {
+	skipUnderRace(t)
 	// Every 40th state: each look runs the whole ladder to its last step, ~25 s at 20.
 	per, every := 1, 40
 	if testing.Short() {
@@ -330,6 +332,7 @@ const solveVariantsStrict = true
 // TestVariantSolve runs the public Solve on a few puzzles of each shared variant set and
 // checks the walk ends on the set's solution, with every step sound.
 func TestVariantSolve(t *testing.T) {
+	skipUnderRace(t)
 	for _, set := range variantSets {
 		t.Run(set.name, func(t *testing.T) {
 			path := filepath.Join(variantsDir, set.name+".txt")
@@ -420,5 +423,15 @@ func TestLinkChainHouses(t *testing.T) {
 			}
 			require.True(t, kinds[tc.kind], "%s: no %v among its houses", line, tc.kind)
 		}
+	}
+}
+
+// skipUnderRace skips a variant sweep under -race: the race detector makes it a hundred
+// times slower (past .ci/run's limit), and TestConcurrent runs every technique on the
+// variant sets under -race already.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("variant sweep: run without -race; TestConcurrent covers the variants under -race")
 	}
 }
