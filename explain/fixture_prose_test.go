@@ -104,26 +104,27 @@ func fixtureBoard(t *testing.T, where string, c fixtureCase) *board.Board {
 	require.NoError(t, err, "%s: grid", where)
 	l := b.Layout()
 	for _, p := range c.Placed {
-		cell, digit, ok := strings.Cut(strings.TrimSpace(p), "=")
-		require.True(t, ok, "%s: placed %q is not like r1c2=5", where, p)
-		cl, err := l.ParseCell(cell)
-		require.NoError(t, err, "%s: placed %q", where, p)
-		var d int
-		_, err = fmt.Sscan(digit, &d)
-		require.NoError(t, err, "%s: placed %q", where, p)
-		require.NoError(t, b.Place(cl, board.Digit(d)), "%s: placed %q", where, p)
+		cand := parseCandidate(t, l, p, "=", where+": placed")
+		require.NoError(t, b.Place(cand.Cell, cand.Digit), "%s: placed %q", where, p)
 	}
 	for _, r := range c.Removed {
-		cell, digit, ok := strings.Cut(strings.TrimSpace(r), "<>")
-		require.True(t, ok, "%s: removed %q is not like r1c2<>5", where, r)
-		cl, err := l.ParseCell(cell)
-		require.NoError(t, err, "%s: removed %q", where, r)
-		var d int
-		_, err = fmt.Sscan(digit, &d)
-		require.NoError(t, err, "%s: removed %q", where, r)
-		require.True(t, b.Eliminate(cl, board.Digit(d)), "%s: removed %s is not a candidate", where, r)
+		cand := parseCandidate(t, l, r, "<>", where+": removed")
+		require.True(t, b.Eliminate(cand.Cell, cand.Digit), "%s: removed %s is not a candidate", where, r)
 	}
 	return b
+}
+
+// parseCandidate reads a cell, sep and a digit ("r1c2=5", "r1c2<>5").
+func parseCandidate(t *testing.T, l *board.Layout, s, sep, what string) board.Candidate {
+	t.Helper()
+	cell, digit, ok := strings.Cut(strings.TrimSpace(s), sep)
+	require.True(t, ok, "%s %q is not like r1c2%s5", what, s, sep)
+	c, err := l.ParseCell(cell)
+	require.NoError(t, err, "%s %q", what, s)
+	var d int
+	_, err = fmt.Sscan(digit, &d)
+	require.NoError(t, err, "%s %q", what, s)
+	return board.Candidate{Cell: c, Digit: board.Digit(d)}
 }
 
 // sample is a hand-built step of testdata/samples.yaml.

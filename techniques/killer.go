@@ -392,17 +392,7 @@ func findCageRequiredDigit(p *Pass) {
 					continue
 				}
 				done = append(done, elims...)
-				s := explain.Step{
-					Technique:    idCageRequiredDigit,
-					Eliminations: elims,
-					Pattern: explain.Pattern{
-						Digits: board.DigitsOf(d),
-						Cells:  at,
-						Houses: []board.House{h},
-						Cages:  []explain.CageSum{st.sum},
-					},
-				}
-				if !p.Report(s) {
+				if !p.Report(lockedStep(idCageRequiredDigit, elims, d, at, h, st.sum)) {
 					return
 				}
 			}
@@ -475,17 +465,7 @@ func findHouseDigitInCage(p *Pass) {
 			}
 			seen[ci] = elims
 			st.sum.Combos = f.combos
-			s := explain.Step{
-				Technique:    idHouseDigitInCage,
-				Eliminations: elims,
-				Pattern: explain.Pattern{
-					Digits: board.DigitsOf(d),
-					Cells:  at,
-					Houses: []board.House{h},
-					Cages:  []explain.CageSum{st.sum},
-				},
-			}
-			if !p.Report(s) {
+			if !p.Report(lockedStep(idHouseDigitInCage, elims, d, at, h, st.sum)) {
 				return
 			}
 		}
@@ -890,4 +870,19 @@ func partitionCombos(fills []cageFill) [][]board.DigitSet {
 		return make([][]board.DigitSet, len(fills)) // cut short: claim nothing
 	}
 	return keep
+}
+
+// lockedStep is the step of a digit locked between a cage and a house: the places at
+// of digit d in house h, all in cage sum, and what that removes.
+func lockedStep(id string, elims []board.Candidate, d board.Digit, at []board.Cell, h board.House, sum explain.CageSum) explain.Step {
+	return explain.Step{
+		Technique:    id,
+		Eliminations: elims,
+		Pattern: explain.Pattern{
+			Digits: board.DigitsOf(d),
+			Cells:  at,
+			Houses: []board.House{h},
+			Cages:  []explain.CageSum{sum},
+		},
+	}
 }
