@@ -41,8 +41,8 @@ func Line(values []Digit) string {
 //     boxes (a jigsaw's regions) solid, '|' and '-' joined by '+', and the cages dotted
 //     inside them, ':' and '.'; where a cage crosses a box line the line is broken, '!'
 //     and " - ". Each cage's sum is written into the line above its first cell (the
-//     top-left one), which always borders the cage. Parse does not read it back (the
-//     sums and cages would be lost);
+//     top-left one), which always borders the cage. Parse reads it back whole: values,
+//     cages, sums, and a jigsaw's regions if the solid lines are not the boxes;
 //   - Sudoku-X and windoku draw the classic grid and say their extra houses on a last
 //     line starting with '#', so Parse reads the values back (a killer-X adds the
 //     line under its frame).
@@ -151,8 +151,7 @@ func borderGrid(n int, words []string, owner []int) string {
 // from values and reads back exactly the same values and candidates (the values all
 // as givens). A jigsaw's regions are drawn as Pretty draws them, X and windoku add
 // Pretty's note line. A killer is framed as Pretty frames it, cages, boxes and sums
-// with the candidates inside; Parse does not read that grid back (CandidateLine and
-// MarshalJSON keep the candidates in a form it reads).
+// with the candidates inside, and Parse (and ParseMarks) read that back too.
 func (b *Board) PencilMarks() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {

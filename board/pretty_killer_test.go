@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -166,4 +167,106 @@ func TestPencilMarksKillerGoldens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sameKiller checks that got has want's cages (in any order) and boxes or regions
+// (whatever their numbers), and its rules.
+func sameKiller(t *testing.T, want, got *Layout) {
+	t.Helper()
+	require.Equal(t, want.Variant(), got.Variant())
+	key := func(l *Layout) map[string]int {
+		m := map[string]int{}
+		for _, cg := range l.Cages() {
+			m[fmt.Sprint(cg.Cells)] = cg.Sum
+		}
+		return m
+	}
+	assert.Equal(t, key(want), key(got), "cages")
+	for a := range Cell(want.Cells()) {
+		for b := range Cell(want.Cells()) {
+			if want.BoxOf(a) == want.BoxOf(b) != (got.BoxOf(a) == got.BoxOf(b)) {
+				t.Fatalf("%s and %s: one box in one layout, two in the other", want.CellName(a), want.CellName(b))
+			}
+		}
+	}
+}
+
+// TestPrettyKillerReadBack: Parse reads a killer's framed grid back, values (as
+// givens) from Pretty, values and candidates from PencilMarks, cages, sums and boxes
+// or regions from the lines; X, which the frame does not say, through ParseAs.
+func TestPrettyKillerReadBack(t *testing.T) {
+	progress := variantBoard(t, killer9, 0)
+	require.NoError(t, progress.Place(2, 4))
+	progress.Eliminate(3, 2)
+	progress.SetCandidates(11, DigitsOf(2, 4))
+	for _, tc := range []struct {
+		name string
+		b    *Board
+	}{
+		{"killer", variantBoard(t, killer9, 0)},
+		{"progress", progress},
+		{"killer-x", variantBoard(t, killer9, X)},
+		{"killer-jigsaw", killerJigsaw(t)},
+		{"partial cover", partialKiller(t)},
+		{"4x4", variantBoard(t, "1..............4 AABBCDDBCEFFGEEF A=5,B=7,C=3,D=5,E=7,F=9,G=4", 0)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := tc.b.Layout().Variant() & (X | Windoku)
+			got, err := ParseAs(tc.b.Pretty(), v)
+			require.NoError(t, err, tc.b.Pretty())
+			sameKiller(t, tc.b.Layout(), got.Layout())
+			assert.Equal(t, tc.b.String(), got.String())
+			got, err = ParseAs(tc.b.PencilMarks(), v)
+			require.NoError(t, err, tc.b.PencilMarks())
+			sameKiller(t, tc.b.Layout(), got.Layout())
+			requireSameState(t, tc.b, got)
+		})
+	}
+}
+
+func TestParseKillerFrameErrors(t *testing.T) {
+	pretty := variantBoard(t, "1..............4 AABBCDDBCEFFGEEF A=5,B=7,C=3,D=5,E=7,F=9,G=4", 0).Pretty()
+	for _, tc := range []struct{ name, in, want string }{
+		{"no sum", strings.Replace(pretty, "|3...5..|", "|3......|", 1), "line 1: killer grid: the cage at r2c2 has no sum"},
+		{"two sums", strings.Replace(pretty, "|3...5..|....", "|3...5..|2...", 1), "the cage at r2c2 has two sums, 5 and 2"},
+		{"sum inside a cage", strings.Replace(pretty, "|4...   |", "|4...2  |", 1), `line 7, column 6: killer grid: "2  " above r4c2 is no line`},
+		{"bad border", strings.Replace(pretty, "| . : . ! . : . |", "| . : . ? . : . |", 1), "line 4: killer grid: got 5 cells in a row, want 4"},
+		{"short row", strings.Replace(pretty, "| 1   . | .   . |", "| 1   . | . |", 1), "killer grid: got 3 cells in a row, want 4"},
+		{"bad digit", strings.Replace(pretty, "| 1   . |", "| 7   . |", 1), "line 2, column 3: '7'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(tc.in)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+// TestParseMarksKillerFrame: a player's marks written as a killer's candidate grid
+// read as the same marks as the classic candidate grid of the same cells.
+func TestParseMarksKillerFrame(t *testing.T) {
+	b := variantBoard(t, killer9, 0)
+	require.NoError(t, b.Place(2, 4))
+	b.SetCandidates(11, DigitsOf(2, 4))
+	classic, err := FromDigits(Classic, make([]Digit, 81))
+	require.NoError(t, err)
+	for c := range Cell(81) {
+		if d := b.Value(c); d != 0 {
+			if b.Given(c) {
+				require.NoError(t, classic.Give(c, d))
+			} else {
+				require.NoError(t, classic.Place(c, d))
+			}
+		}
+	}
+	for c := range Cell(81) {
+		if b.Value(c) == 0 {
+			classic.SetCandidates(c, b.Candidates(c))
+		}
+	}
+	want, err := ParseMarks(classic.PencilMarks())
+	require.NoError(t, err)
+	got, err := ParseMarks(b.PencilMarks())
+	require.NoError(t, err, b.PencilMarks())
+	assert.Equal(t, want, got)
 }
