@@ -48,8 +48,9 @@ func (b *Board) killerFrameOf(words []string) *killerFrame {
 	}
 	for c, w := range words {
 		col := c % n
-		// A word has a space either side; a sum fills the line above at most.
-		f.width[col] = max(f.width[col], len(w)+2, len(f.sums[c]), 3)
+		// A word has a space either side; a sum leaves one character of the line
+		// above it, so that the line says its kind (a reader needs it).
+		f.width[col] = max(f.width[col], len(w)+2, len(f.sums[c])+1, 3)
 	}
 	return f
 }
