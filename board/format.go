@@ -37,12 +37,22 @@ func Line(values []Digit) string {
 //   - a jigsaw draws its regions instead of boxes: '|' between two cells of a row and
 //     '-' under a cell where the region changes, '+' where borders meet, cells three
 //     columns apart so the borders have room;
-//   - a killer draws its cages the same way ('|', '-' and '+' where the cage changes;
-//     a cell in no cage is a cage of its own), and beside each row the cage sums, each
-//     at its cage's first cell (the top-left one, as killer books print them) and '.'
-//     elsewhere; the boxes are not drawn;
+//   - a killer draws a framed grid with two kinds of line, as killer books do: the
+//     boxes (a jigsaw's regions) solid, '|' and '-' joined by '+', and the cages dotted
+//     inside them, ':' and '.'; where a cage crosses a box line the line is broken, '!'
+//     and " - ". Each cage's sum is written into the line above its first cell (the
+//     top-left one), which always borders the cage. Parse reads it back whole: values,
+//     cages, sums, and a jigsaw's regions if the solid lines are not the boxes;
 //   - Sudoku-X and windoku draw the classic grid and say their extra houses on a last
-//     line starting with '#', so Parse reads the values back.
+//     line starting with '#', so Parse reads the values back (a killer-X adds the
+//     line under its frame).
+//
+// The top of a killer: r1c1-r1c2 a cage of 8 in box 1, r1c3-r1c4 a cage of 10 across
+// the line between boxes 1 and 2, r2c1-r2c2 a cage of 13 under them:
+//
+//	+8-------10-+----15-----+
+//	| 5   3 : . ! . : 7   . |
+//	|13......11.|....14.....|
 func (b *Board) Pretty() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {
@@ -51,9 +61,9 @@ func (b *Board) Pretty() string {
 	var text string
 	switch l := b.l; {
 	case l.cages != nil:
-		text = b.cageGrid(words)
+		text = b.killerFrameOf(words).draw()
 	case !l.Regular():
-		text = borderGrid(l.n, words, l.regions, nil)
+		text = borderGrid(l.n, words, l.regions)
 	default:
 		text = b.grid(words)
 	}
@@ -73,40 +83,17 @@ func (l *Layout) variantNote() string {
 	return strings.Join(notes, "")
 }
 
-// cageGrid draws a killer: the values with cage borders, and the cage sums beside.
-func (b *Board) cageGrid(words []string) string {
-	l := b.l
-	owner := make([]int, len(words))
-	sums := make([]string, len(words))
-	for c := range owner {
-		owner[c], sums[c] = -1-c, "."
-		if i, ok := l.CageOf(Cell(c)); ok {
-			owner[c] = i
-		}
-	}
-	for _, cg := range l.cages {
-		sums[cg.Cells[0]] = strconv.Itoa(cg.Sum)
-	}
-	return borderGrid(l.n, words, owner, sums)
-}
-
 // borderGrid lays out one word per cell with borders where owner changes (a region, a
 // cage): " | " between cells of a row that differ, "   " between those that do not; a
 // line between rows with '-' under each cell whose lower neighbour differs and '+', '|'
-// or '-' where borders meet, left out when no cell has one. No trailing spaces. With side, each row is followed by the
-// side words of its cells, right-aligned in columns, after the widest grid line.
-func borderGrid(n int, words []string, owner []int, side []string) string {
+// or '-' where borders meet, left out when no cell has one. No trailing spaces.
+func borderGrid(n int, words []string, owner []int) string {
 	width := make([]int, n)
 	for c, w := range words {
 		width[c%n] = max(width[c%n], len(w))
 	}
-	sideWidth := 0
-	for _, w := range side {
-		sideWidth = max(sideWidth, len(w))
-	}
 	at := func(r, c int) int { return owner[r*n+c] }
 	var lines []string
-	rowAt := map[int]int{} // line index of row r, for the side words
 	for r := range n {
 		if r > 0 {
 			var sb strings.Builder
@@ -152,22 +139,7 @@ func borderGrid(n int, words []string, owner []int, side []string) string {
 				}
 			}
 		}
-		rowAt[r] = len(lines)
 		lines = append(lines, strings.TrimRight(sb.String(), " "))
-	}
-	if side != nil {
-		gridWidth := 0
-		for _, line := range lines {
-			gridWidth = max(gridWidth, len(line))
-		}
-		for r := range n {
-			parts := make([]string, n)
-			for c := range n {
-				parts[c] = fmt.Sprintf("%*s", sideWidth, side[r*n+c])
-			}
-			i := rowAt[r]
-			lines[i] += strings.Repeat(" ", gridWidth-len(lines[i])+4) + strings.Join(parts, " ")
-		}
 	}
 	return strings.Join(lines, "\n") + "\n"
 }
@@ -178,7 +150,8 @@ func borderGrid(n int, words []string, owner []int, side []string) string {
 // single candidate is written "(5)" and one with none "()", so that Parse tells them
 // from values and reads back exactly the same values and candidates (the values all
 // as givens). A jigsaw's regions are drawn as Pretty draws them, X and windoku add
-// Pretty's note line; a killer's cages are left out (Pretty draws them).
+// Pretty's note line. A killer is framed as Pretty frames it, cages, boxes and sums
+// with the candidates inside, and Parse (and ParseMarks) read that back too.
 func (b *Board) PencilMarks() string {
 	words := make([]string, len(b.values))
 	for c, d := range b.values {
@@ -191,9 +164,12 @@ func (b *Board) PencilMarks() string {
 			words[c] = "(" + digitRunes(s) + ")"
 		}
 	}
-	if !b.l.Regular() {
+	switch {
+	case b.l.cages != nil:
+		return b.killerFrameOf(words).draw() + b.l.variantNote()
+	case !b.l.Regular():
 		// A jigsaw has no box bands: its regions are drawn as in Pretty.
-		return borderGrid(b.l.n, words, b.l.regions, nil) + b.l.variantNote()
+		return borderGrid(b.l.n, words, b.l.regions) + b.l.variantNote()
 	}
 	return b.grid(words) + b.l.variantNote()
 }

@@ -63,23 +63,30 @@ func TestPrettySmallVariants(t *testing.T) {
 				"(4) | 134   2     134\n",
 		},
 		{
-			// Cages AABB / CDDB / CEFF / GEEF: the cage borders, and beside each row the
-			// sum at each cage's first cell.
+			// Cages AABB / CDDB / CEFF / GEEF in 2x2 boxes: box lines solid, cage
+			// lines dotted, broken ('!', " - ") where a cage crosses a box line, each
+			// sum in the line above its cage's first cell.
 			name: "4x4 killer",
 			line: "1..............4 AABBCDDBCEFFGEEF A=5,B=7,C=3,D=5,E=7,F=9,G=4",
-			pretty: "1   . | .   .    5 . 7 .\n" +
-				"--+---+---+\n" +
-				". | .   . | .    3 5 . .\n" +
-				"  +---+---+--\n" +
-				". | . | .   .    . 7 9 .\n" +
-				"--+   +---+\n" +
-				". | .   . | 4    4 . . .\n",
-			// The pencil marks keep the box grid, so Parse reads them back.
-			marks: "1   234  | 234  23\n" +
-				"234 234  | 1234 123\n" +
-				"---------+---------\n" +
-				"234 1234 | 123  123\n" +
-				"23  123  | 123  4\n",
+			pretty: "+5------+7------+\n" +
+				"| 1   . | .   . |\n" +
+				"|3...5..|....   |\n" +
+				"| . : . ! . : . |\n" +
+				"+ - -7--+9------+\n" +
+				"| . : . | .   . |\n" +
+				"|4...   |....   |\n" +
+				"| . : . ! . : 4 |\n" +
+				"+-------+-------+\n",
+			// The pencil marks are framed the same way, columns as wide as their marks.
+			marks: "+5-----------+7-----------+\n" +
+				"| 1     234  | 234    23  |\n" +
+				"|3.....5.....|.......     |\n" +
+				"| 234 : 234  ! 1234 : 123 |\n" +
+				"+ - - -7-----+9-----------+\n" +
+				"| 234 : 1234 | 123    123 |\n" +
+				"|4.....      |.......     |\n" +
+				"| 23  : 123  ! 123  : 4   |\n" +
+				"+------------+------------+\n",
 		},
 	}
 	for _, tc := range tests {
@@ -119,8 +126,9 @@ func TestPrettyVariantGoldens(t *testing.T) {
 	}
 }
 
-// TestPrettyVariantShape checks what every variant grid must do whatever the board:
-// N rows of cells, no trailing spaces, borders only where the region or cage changes.
+// TestPrettyVariantShape checks what every jigsaw grid must do whatever the board:
+// N rows of cells, no trailing spaces, borders only where the region changes (and,
+// under each cell, '-' only where the region below is another).
 func TestPrettyVariantShape(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -128,7 +136,6 @@ func TestPrettyVariantShape(t *testing.T) {
 		owner func(l *Layout, c Cell) int
 	}{
 		{"jigsaw", variantBoard(t, jigsaw9, 0), func(l *Layout, c Cell) int { return l.BoxOf(c) }},
-		{"killer", variantBoard(t, killer9, 0), func(l *Layout, c Cell) int { i, _ := l.CageOf(c); return i }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := tc.b.Layout()
@@ -149,14 +156,31 @@ func TestPrettyVariantShape(t *testing.T) {
 					assert.Equal(t, tc.b.String()[r*9+col], line[4*col], "value of r%dc%d", r+1, col+1)
 				}
 			}
+			// The line between two rows: '-' under a cell exactly where the region
+			// below is another (a line of none is left out).
+			lines := strings.Split(strings.TrimSuffix(tc.b.Pretty(), "\n"), "\n")
+			r, rule := -1, ""
+			for _, line := range lines {
+				if strings.Trim(line, "-+| ") == "" {
+					rule = line
+					continue
+				}
+				if r >= 0 {
+					for col := range l.N() {
+						under := 4*col < len(rule) && rule[4*col] == '-'
+						a, b := tc.owner(l, l.CellAt(r, col)), tc.owner(l, l.CellAt(r+1, col))
+						assert.Equal(t, a != b, under, "r%dc%d over r%dc%d", r+1, col+1, r+2, col+1)
+					}
+				}
+				r, rule = r+1, ""
+			}
 		})
 	}
 }
 
 // TestPrettyVariantsReadBack: the values of X, windoku and jigsaw grids (and of the
-// jigsaw's pencil marks) read back with Parse, the notes being comments. A killer's
-// grid does not: the sums beside it make a row too long, an error rather than a
-// classic puzzle read in its place.
+// jigsaw's pencil marks) read back with Parse, the notes being comments. (A killer's
+// framed grid reads back whole: TestPrettyKillerReadBack.)
 func TestPrettyVariantsReadBack(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -174,8 +198,6 @@ func TestPrettyVariantsReadBack(t *testing.T) {
 			}
 		})
 	}
-	_, err := Parse(variantBoard(t, killer9, 0).Pretty())
-	assert.Error(t, err, "a killer grid read as a classic puzzle")
 }
 
 // TestPrettyJigsawEverySize draws a jigsaw of every size (regions that happen to be

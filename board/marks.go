@@ -106,6 +106,9 @@ func marksLine(t string) (*Marks, bool, error) {
 // marksGrid reads a pencil-mark grid; ok is false when the text is not one (a grid of
 // values, say, which ParseMarks leaves to Parse).
 func marksGrid(s string) (*Marks, bool, error) {
+	if g, ok := killerFrameAsGrid(s); ok {
+		s = g // a killer's candidate grid: its cells, the cages being the puzzle's
+	}
 	var rows []srcLine
 	pencil := false
 	for i, text := range strings.Split(strings.TrimRight(s, "\r\n"), "\n") {

@@ -116,9 +116,10 @@ var lineLengthsDown = []int{15625, 4096, 1728, 729, 625, 512, 256, 216, 144, 81,
 // (or a grid of givens followed by a grid of region labels) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
 // are the CodinGame killer form (N rows of "givens cagelabels", then "a=12 b=17 ..."),
 // a SudokuWiki killer string or URL (cage colours, a comma, two-digit sums at the
-// first cell of each cage) and JSON with "regions" or "cages". A line that holds more
-// than givens but says no variant clearly is an error, never a classic puzzle with a
-// comment. ParseAs reads Sudoku-X and windoku, which no classic format can say.
+// first cell of each cage; or its packed form of 2024, with the progress: see
+// sudokuwiki.go), the framed grid Pretty and PencilMarks draw of a killer, and JSON
+// with "regions" or "cages". A line that holds more than givens but says no variant
+// clearly is an error, never a classic puzzle with a comment. ParseAs reads Sudoku-X and windoku, which no classic format can say.
 //
 // Parse fails when the input holds no puzzle or more than one (see Reader).
 func Parse(s string) (*Board, error) { return ParseAs(s, 0) }
@@ -377,6 +378,10 @@ func (r *Reader) block(first srcLine) (*Board, error) {
 	if ended && codinGameRows(rows) {
 		r.ahead = r.ahead[used:]
 		return parseCodinGame(rows)
+	}
+	if ended && killerFrameRows(rows) {
+		r.ahead = r.ahead[used:]
+		return parseKillerFrame(rows, r.v)
 	}
 	if grid, regions, ok := jigsawGrids(rows); ended && ok {
 		r.ahead = r.ahead[used:]
@@ -644,7 +649,7 @@ func candidateCells(l *Layout, s string) *Board {
 // parseWiki reads a SudokuWiki board: "bd=" then the cells, '0' for empty, alone or in a URL.
 func parseWiki(text string, line int) (*Board, error) {
 	i := strings.Index(text, "bd=") + len("bd=")
-	if strings.Contains(text[i:], ",") || strings.Contains(text[:i], "killer") {
+	if strings.Contains(text[i:], ",") || strings.Contains(text[:i], "killer") || wikiVersion(text[i:]) {
 		return parseWikiKiller(text, i, line)
 	}
 	j := i

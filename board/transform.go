@@ -11,6 +11,15 @@ import (
 // result is the transformed solution. Puzzle makers use it to present one puzzle in
 // many guises. The zero value is not usable; start from Identity or one of the moves
 // below and combine them with Then.
+//
+// On a variant the regions of a jigsaw and the cages of a killer move with their
+// cells, and Board refuses a transform that breaks a rule the moves cannot carry: the
+// diagonals of Sudoku-X and the windows of windoku must land on diagonals and windows
+// (rotations and reflections keep them, a swap of bands mostly does not), and a cage
+// or region in one piece must stay in one piece. A jigsaw has no bands or stacks, so
+// its line swaps are refused at once. Relabelling digits keeps every variant but
+// killer, whose sums follow the digits: there only the complement (d to N+1-d, each
+// cage's sum of k cells to k*(N+1) minus it) is taken.
 type Transform struct {
 	l *Layout
 	// from[i] is the cell of the original grid that lands on cell i.
@@ -128,6 +137,9 @@ func identityPerm(n int) []int {
 // SwapBands returns the transform that swaps bands i and j (0-based; a band is a row
 // of boxes).
 func SwapBands(l *Layout, i, j int) (Transform, error) {
+	if !l.Regular() {
+		return Transform{}, errNoBands(l, "bands")
+	}
 	bands := l.n / l.boxRows
 	if i < 0 || j < 0 || i >= bands || j >= bands {
 		return Transform{}, fmt.Errorf("board: band %d or %d out of range: %dx%d has bands 1 to %d", i+1, j+1, l.n, l.n, bands)
@@ -138,6 +150,9 @@ func SwapBands(l *Layout, i, j int) (Transform, error) {
 // SwapStacks returns the transform that swaps stacks i and j (0-based; a stack is a
 // column of boxes).
 func SwapStacks(l *Layout, i, j int) (Transform, error) {
+	if !l.Regular() {
+		return Transform{}, errNoBands(l, "stacks")
+	}
 	stacks := l.n / l.boxCols
 	if i < 0 || j < 0 || i >= stacks || j >= stacks {
 		return Transform{}, fmt.Errorf("board: stack %d or %d out of range: %dx%d has stacks 1 to %d", i+1, j+1, l.n, l.n, stacks)
@@ -148,6 +163,9 @@ func SwapStacks(l *Layout, i, j int) (Transform, error) {
 // SwapRows returns the transform that swaps rows i and j (0-based), which must be in
 // the same band.
 func SwapRows(l *Layout, i, j int) (Transform, error) {
+	if !l.Regular() {
+		return Transform{}, errNoBands(l, "bands")
+	}
 	if i < 0 || j < 0 || i >= l.n || j >= l.n || i/l.boxRows != j/l.boxRows {
 		return Transform{}, fmt.Errorf("board: rows %d and %d are not two rows of one band", i+1, j+1)
 	}
@@ -157,6 +175,9 @@ func SwapRows(l *Layout, i, j int) (Transform, error) {
 // SwapCols returns the transform that swaps columns i and j (0-based), which must be
 // in the same stack.
 func SwapCols(l *Layout, i, j int) (Transform, error) {
+	if !l.Regular() {
+		return Transform{}, errNoBands(l, "stacks")
+	}
 	if i < 0 || j < 0 || i >= l.n || j >= l.n || i/l.boxCols != j/l.boxCols {
 		return Transform{}, fmt.Errorf("board: columns %d and %d are not two columns of one stack", i+1, j+1)
 	}
@@ -183,9 +204,40 @@ func Relabel(l *Layout, to []Digit) (Transform, error) {
 
 // RandomTransform returns a random transform of l drawn from rng: digits relabelled,
 // bands and stacks shuffled, rows and columns shuffled inside them, and, on square
-// boxes, a transpose half of the time.
+// boxes, a transpose half of the time. A variant gets its digits relabelled and one of
+// the grid's symmetries (rotations and reflections; on 2x3 boxes and the like the
+// half-turn and the two mirrors), which move its diagonals, windows, regions and cages
+// onto their like, so Board never refuses it.
 func RandomTransform(l *Layout, rng *rand.Rand) Transform {
 	n := l.n
+	if l.variant != 0 {
+		t := Identity(l)
+		for i, d := range rng.Perm(n) {
+			t.digits[i] = Digit(d + 1)
+		}
+		if l.cages != nil {
+			// A killer's sums hold under the identity and the complement only.
+			complement := rng.IntN(2) == 1
+			for i := range t.digits {
+				t.digits[i] = Digit(i + 1)
+				if complement {
+					t.digits[i] = Digit(n - i)
+				}
+			}
+		}
+		var moves []Transform
+		for q := range 4 {
+			if r, err := Rotate(l, q); err == nil {
+				moves = append(moves, r)
+			}
+		}
+		for _, a := range []Axis{Vertical, Horizontal, Transpose, AntiTranspose} {
+			if r, err := Reflect(l, a); err == nil {
+				moves = append(moves, r)
+			}
+		}
+		return t.Then(moves[rng.IntN(len(moves))])
+	}
 	shuffled := func(g int) []int {
 		out := make([]int, 0, n)
 		for _, grp := range rng.Perm(n / g) {
@@ -237,7 +289,9 @@ func (t Transform) Apply(values []Digit) ([]Digit, error) {
 }
 
 // Board returns a new board with b's givens transformed. Values placed after the
-// start and pencil marks are not carried over: the result is the puzzle, afresh.
+// start and pencil marks are not carried over: the result is the puzzle, afresh. A
+// variant's board is on the layout moved the same way (see Transform), or an error
+// that says which rule the transform does not keep.
 func (t Transform) Board(b *Board) (*Board, error) {
 	if b.Layout() != t.l {
 		return nil, fmt.Errorf("board: a %dx%d transform cannot map a %dx%d grid", t.l.n, t.l.n, b.Layout().n, b.Layout().n)
@@ -252,5 +306,119 @@ func (t Transform) Board(b *Board) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	return FromDigits(t.l, out)
+	l := t.l
+	if l.variant != 0 {
+		if l, err = t.movedLayout(); err != nil {
+			return nil, err
+		}
+	}
+	return FromDigits(l, out)
+}
+
+// errNoBands is the refusal of a line swap on a jigsaw.
+func errNoBands(l *Layout, what string) error {
+	return fmt.Errorf("board: a jigsaw has no %s to swap lines in (its regions are not boxes); rotate, reflect or relabel it", what)
+}
+
+// movedLayout returns the variant layout of t.l with every cell moved where t puts
+// it, or an error naming the rule that does not survive the move.
+func (t Transform) movedLayout() (*Layout, error) {
+	l := t.l
+	n := l.n
+	to := make([]Cell, len(t.from)) // to[c]: where the cell c lands
+	for i, c := range t.from {
+		to[c] = Cell(i)
+	}
+	moved := func(cells []Cell) CellSet {
+		var s CellSet
+		for _, c := range cells {
+			s.Add(to[c])
+		}
+		return s
+	}
+	// Diagonals and windows are fixed places: each must land on one of its kind.
+	for _, h := range l.ExtraHouses() {
+		landed := moved(l.houses[h])
+		ok := false
+		for _, g := range l.ExtraHouses() {
+			ok = ok || l.kinds[g] == l.kinds[h] && l.houseSets[g] == landed
+		}
+		if !ok {
+			first, last := l.houses[h][0], l.houses[h][n-1]
+			if l.kinds[h] == Diagonal {
+				return nil, fmt.Errorf("board: the transform moves the diagonal %s-%s of a Sudoku-X off the diagonals (%s lands on %s); rotations, reflections and relabelling keep them",
+					l.CellName(first), l.CellName(last), l.CellName(first), l.CellName(to[first]))
+			}
+			return nil, fmt.Errorf("board: the transform moves the windoku window at %s off the windows (%s lands on %s); rotations, reflections and relabelling keep them",
+				l.CellName(first), l.CellName(first), l.CellName(to[first]))
+		}
+	}
+	// A cage's sum follows its digits: it holds under no relabelling but the identity
+	// and the complement (d to N+1-d), which turns a sum s of k cells into k*(N+1)-s.
+	sum := func(cg Cage) int { return cg.Sum }
+	if l.cages != nil {
+		identity, complement := true, true
+		for i, d := range t.digits {
+			identity = identity && int(d) == i+1
+			complement = complement && int(d) == n-i
+		}
+		switch {
+		case complement && !identity:
+			sum = func(cg Cage) int { return len(cg.Cells)*(n+1) - cg.Sum }
+		case !identity:
+			return nil, fmt.Errorf("board: relabelling digits changes what a killer's cages add up to; a killer keeps its digits, or takes the complement (each d becomes %d-d, each sum of k cells k*%d minus the sum)", n+1, n+1)
+		}
+	}
+	spec := Spec{N: n, Diagonals: l.variant&X != 0, Windows: l.variant&Windoku != 0}
+	if l.regions != nil {
+		spec.Regions = make([]int, len(l.regions))
+		for i, c := range t.from {
+			spec.Regions[i] = l.regions[c]
+		}
+		for r := range n {
+			var cells []Cell
+			for c, k := range l.regions {
+				if k == r {
+					cells = append(cells, Cell(c))
+				}
+			}
+			if connected(n, CellsOf(cells...)) && !connected(n, moved(cells)) {
+				return nil, fmt.Errorf("board: the transform tears jigsaw region %d (at %s) apart; rotations, reflections and relabelling keep regions whole", r+1, l.CellName(cells[0]))
+			}
+		}
+	}
+	for _, cg := range l.cages {
+		m := moved(cg.Cells)
+		if connected(n, cg.Set()) && !connected(n, m) {
+			return nil, fmt.Errorf("board: the transform tears the cage of %d at %s apart; rotations, reflections and relabelling keep cages whole", cg.Sum, l.CellName(cg.Cells[0]))
+		}
+		spec.Cages = append(spec.Cages, Cage{Cells: m.Cells(), Sum: sum(cg)})
+	}
+	return NewLayout(spec)
+}
+
+// connected reports whether the cells of s form one orthogonally connected piece.
+func connected(n int, s CellSet) bool {
+	cells := s.Cells()
+	if len(cells) == 0 {
+		return true
+	}
+	seen := CellsOf(cells[0])
+	stack := []Cell{cells[0]}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r, col := int(c)/n, int(c)%n
+		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			rr, cc := r+d[0], col+d[1]
+			if rr < 0 || rr >= n || cc < 0 || cc >= n {
+				continue
+			}
+			if o := Cell(rr*n + cc); s.Has(o) && !seen.Has(o) {
+				seen.Add(o)
+				stack = append(stack, o)
+			}
+		}
+	}
+	return seen == s
 }

@@ -358,23 +358,31 @@ func parseCodinGame(rows []srcLine) (*Board, error) {
 	return b, err
 }
 
-// parseWikiKiller reads SudokuWiki's killer string after "bd=" at text[i:]: N*N cage
-// colours (a cage is a run of orthogonally adjacent cells of one colour), a comma,
-// then two digits per cell, the sum of each cage at one of its cells and 00 elsewhere.
+// parseWikiKiller reads SudokuWiki's killer string after "bd=" at text[i:], in either
+// of the forms sudokuwiki.go describes, and refuses its versioned strings with a word
+// on what to use instead.
 func parseWikiKiller(text string, i, line int) (*Board, error) {
+	if wikiVersion(text[i:]) {
+		return nil, errAt(line, text, i, "killer bd= string: SudokuWiki's versioned string (%s...) is not read; use the link of its older forms (cage colours, a comma and two-digit sums, or two packed fields of base-32 pairs), a killer line (givens, cage labels, A=12,...) or JSON with \"cages\"", text[i:i+3])
+	}
 	colours, rest, _ := strings.Cut(text[i:], ",")
+	end := 0
+	for end < len(rest) && (rest[end] >= '0' && rest[end] <= '9' || isLetter(rune(rest[end]))) {
+		end++
+	}
+	rest = rest[:end] // a URL may go on with "&..."
+	if n, ok := sideOf(len(colours) / 2); ok && len(colours)%2 == 0 {
+		return parseWikiPacked(text, i, line, n, colours, rest)
+	}
 	n, ok := sideOf(len(colours))
 	if !ok {
-		return nil, errAt(line, text, i, "killer bd= string: got %d cage colours, want 81", len(colours))
+		return nil, errAt(line, text, i, "killer bd= string: got %d cage colours, want 81 (or 162 characters in the packed form)", len(colours))
 	}
 	j := 0
 	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
 		j++
 	}
 	if j != 2*n*n {
-		if j == 0 && len(rest) >= 2*n*n {
-			return nil, errAt(line, text, i+len(colours)+1, "killer bd= string: the packed form (sums and candidates in base 32) is not read; use the form of cage colours, a comma and %d digits of sums", 2*n*n)
-		}
 		return nil, errAt(line, text, i+len(colours)+1, "killer bd= string: got %d digits of sums after the comma, want %d (two per cell)", j, 2*n*n)
 	}
 	for k := range len(colours) {
@@ -382,38 +390,11 @@ func parseWikiKiller(text string, i, line int) (*Board, error) {
 			return nil, errAt(line, text, i+k, "killer bd= string: %q is not a cage colour", c)
 		}
 	}
-	// Cages are the connected runs of one colour; colours repeat across the grid.
-	cage := make([]int, n*n)
-	for c := range cage {
-		cage[c] = -1
+	colour := make([]int, n*n)
+	for c := range colour {
+		colour[c] = int(colours[c])
 	}
-	var cages []Cage
-	for start := range n * n {
-		if cage[start] >= 0 {
-			continue
-		}
-		k := len(cages)
-		cage[start] = k
-		cells, stack := []Cell{}, []int{start}
-		for len(stack) > 0 {
-			c := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			cells = append(cells, Cell(c))
-			r, col := c/n, c%n
-			for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-				rr, cc := r+d[0], col+d[1]
-				if rr < 0 || rr >= n || cc < 0 || cc >= n {
-					continue
-				}
-				if o := rr*n + cc; cage[o] < 0 && colours[o] == colours[c] {
-					cage[o] = k
-					stack = append(stack, o)
-				}
-			}
-		}
-		slices.Sort(cells)
-		cages = append(cages, Cage{Cells: cells})
-	}
+	cages, cage := wikiCages(colour, n)
 	for c := range n * n {
 		s, _ := strconv.Atoi(rest[2*c : 2*c+2])
 		if s == 0 {

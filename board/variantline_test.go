@@ -312,7 +312,7 @@ func TestParseKillerFormErrors(t *testing.T) {
 		{"wiki missing sum", "bd=" + colours + ",00" + sums[2:], "the cage at r1c1 has no sum"},
 		{"wiki two sums", "bd=" + colours + "," + sums[:2] + "05" + sums[4:], "the cage at r1c1 has two sums, 12 and 5"},
 		{"wiki bad colour", "bd=" + "?" + colours[1:] + "," + sums, `'?' is not a cage colour`},
-		{"wiki packed form", "bd=" + colours + ",q01u1u" + strings.Repeat("vu", 80), "the packed form"},
+		{"wiki marks after the colours", "bd=" + colours + ",q01u1u" + strings.Repeat("vu", 80), "got 0 digits of sums after the comma, want 162"},
 		{"codingame sums wrong", cg.String() + "A=12 B=x\n", "line 10: cage sum \"B=x\""},
 		{"codingame bad given", "x" + cg.String()[1:] + strings.ReplaceAll(f[2], ",", " ") + "\n", "line 1, column 1: 'x' is not a digit"},
 	} {

@@ -28,12 +28,22 @@ stays unique.
   relabel:DIGITS          digit d becomes the d-th of DIGITS (e.g. 912345678)
 --seed S instead applies a random equivalent (digits relabelled, bands, stacks,
 rows and columns shuffled, a transpose half of the time), drawn from S and the
-puzzle's line, so the same seed gives the same output.`,
+puzzle's line, so the same seed gives the same output.
+
+Variants: a jigsaw's regions and a killer's cages move with the cells, and the
+line printed carries them. A move that breaks a rule is refused, saying which:
+the diagonals of Sudoku-X and the windows of windoku must land on their like
+(rotations and reflections keep them), a cage or region must stay in one piece,
+a jigsaw has no bands or stacks to swap lines in, and a killer's sums follow its
+digits (relabel:987654321, the complement, turns each sum of k cells into 10k
+minus it; other relabellings are refused). --seed on a variant relabels (a
+killer: keeps or complements) and applies one of the grid's symmetries.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		ops := fs.String("ops", "", "moves to apply, a comma-separated `LIST` (see above)")
 		seedFlag := fs.String("seed", "", "random equivalent from this seed, a number")
+		variantFlag(fs, e)
 		var bf batchFlags
 		bf.register(fs)
 		pos, code, stop := parseFlags(fs, e)
@@ -72,11 +82,6 @@ puzzle's line, so the same seed gives the same output.`,
 				return result{err: p.err}
 			}
 			l := p.b.Layout()
-			if v := l.Variant(); v != 0 {
-				// Regions, cages, diagonals and windows would have to move with the
-				// cells, and most moves do not keep them: refuse rather than mislead.
-				return result{err: fmt.Errorf("transform takes classic puzzles; this one is %s", v)}
-			}
 			t := board.Identity(l)
 			if moves == nil {
 				t = board.RandomTransform(l, rand.New(rand.NewPCG(seed, uint64(p.line))))
@@ -96,7 +101,9 @@ puzzle's line, so the same seed gives the same output.`,
 				exit = exitUsage
 				return nil
 			}
-			_, err := fmt.Fprintln(o.w, r.b)
+			// A jigsaw's regions and a killer's cages moved with the cells; X and
+			// windoku read back under the same --variant.
+			_, err := fmt.Fprintln(o.w, r.b.VariantLine())
 			return err
 		})
 		return batchExit(e, err, exit)

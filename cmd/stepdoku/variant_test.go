@@ -238,13 +238,58 @@ func TestVariantsEndToEnd(t *testing.T) {
 	}
 }
 
-func TestTransformRefusesVariants(t *testing.T) {
-	r := runCLI(t, "", "transform", "--seed", "1", example+" "+boxRegions)
+// TestTransformVariants: transform moves a jigsaw's regions and a killer's cages with
+// the cells and prints them, so its output reads back as the same variant with the
+// moved solution; moves that break a variant's rule are refused, saying which.
+func TestTransformVariants(t *testing.T) {
+	jigsaw := example + " " + boxRegions
+	killer := rowTripleKiller(example, 0)
+	for _, tc := range []struct {
+		name, puzzle, ops string
+	}{
+		{"jigsaw", jigsaw, "rot90,relabel:234567891"},
+		{"killer", killer, "mirror,flip"},
+		{"killer complement", killer, "transpose,relabel:987654321"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "transform", "--ops", tc.ops, tc.puzzle)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			in, err := board.Parse(tc.puzzle)
+			require.NoError(t, err)
+			out, err := board.Parse(strings.TrimSpace(r.stdout))
+			require.NoError(t, err, r.stdout)
+			assert.Equal(t, in.Layout().Variant(), out.Layout().Variant())
+			// The solution of the output is the solution of the input moved: solve
+			// both and move the one by the same --ops on its solution line.
+			sol := runCLI(t, "", "solve", "--format", "line", tc.puzzle)
+			require.Equal(t, exitOK, sol.code, sol.stderr)
+			moved := runCLI(t, "", "transform", "--ops", tc.ops, strings.TrimSpace(sol.stdout))
+			require.Equal(t, exitOK, moved.code, moved.stderr)
+			got := runCLI(t, "", "solve", "--format", "line", strings.TrimSpace(r.stdout))
+			require.Equal(t, exitOK, got.code, got.stderr)
+			assert.Equal(t, strings.TrimSpace(moved.stdout), strings.TrimSpace(got.stdout))
+		})
+	}
+	for _, tc := range []struct{ name, puzzle, ops, want string }{
+		{"jigsaw band swap", jigsaw, "band:1-2", "a jigsaw has no bands"},
+		{"killer relabel", killer, "relabel:234567891", "relabelling digits changes what a killer's cages add up to"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, "", "transform", "--ops", tc.ops, tc.puzzle)
+			assert.Equal(t, exitUsage, r.code)
+			assert.Contains(t, r.stderr, tc.want)
+		})
+	}
+	r := runCLI(t, "", "transform", "--variant", "x", "--ops", "band:1-2", example)
 	assert.Equal(t, exitUsage, r.code)
-	assert.Contains(t, r.stderr, "transform takes classic puzzles; this one is jigsaw")
-	r = runCLI(t, "", "transform", "--seed", "1", rowTripleKiller(strings.Repeat(".", 81), 0))
+	assert.Contains(t, r.stderr, "off the diagonals")
+	r = runCLI(t, "", "transform", "--variant", "x", "--seed", "3", example)
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	// A real killer's cages cross band lines: a band swap tears one (last: it skips
+	// without the shared sets).
+	r = runCLI(t, "", "transform", "--ops", "band:1-2", strings.Join(sharedLine(t, "killer-dev.txt")[:3], " "))
 	assert.Equal(t, exitUsage, r.code)
-	assert.Contains(t, r.stderr, "this one is killer")
+	assert.Contains(t, r.stderr, "tears the cage of")
 }
 
 // TestHintVariantGrid checks that a player's grid and marks, written as classic forms,
