@@ -152,6 +152,8 @@ func ladder() []Technique {
 		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
+		// Killer: a forcing net that also follows the cages' sums, last.
+		CageForcingNet,
 	}
 }
 
