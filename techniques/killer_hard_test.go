@@ -1,6 +1,7 @@
 package techniques
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -16,7 +17,8 @@ import (
 )
 
 // TestKillerHardStall walks every puzzle of the shared hardest killers (or the one
-// numbered by STEPDOKU_KILLER_HARD, when it is a number) as TestVariantStats does,
+// numbered by STEPDOKU_KILLER_HARD, when it is not 1; STEPDOKU_KILLER_SET=killer-dev
+// walks the other killer set) as TestVariantStats does,
 // checking every step against the solution, and logs for each whether the default
 // techniques solve it without a search step and where they first stall (the open
 // cells and candidates left then). It runs only when asked:
@@ -28,7 +30,8 @@ func TestKillerHardStall(t *testing.T) {
 	if env == "" {
 		t.Skip("set STEPDOKU_KILLER_HARD=1 (all) or a puzzle number to walk the hardest killers")
 	}
-	path := filepath.Join(variantsDir, "killer-hard-dev.txt")
+	set := cmp.Or(os.Getenv("STEPDOKU_KILLER_SET"), "killer-hard-dev")
+	path := filepath.Join(variantsDir, set+".txt")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("%s is absent", path)
 	}
@@ -55,7 +58,7 @@ func TestKillerHardStall(t *testing.T) {
 		}
 		t.Logf("puzzle %2d: %3d steps, %2d search steps, %s; %s", i+1, len(w.steps), w.searched, stuck, time.Since(t0).Round(time.Millisecond))
 	}
-	t.Logf("killer-hard-dev: %d of %d solved without search, %s; steps by technique %v", logic, walked, time.Since(start).Round(time.Millisecond), hist)
+	t.Logf("%s: %d of %d solved without search, %s; steps by technique %v", set, logic, walked, time.Since(start).Round(time.Millisecond), hist)
 }
 
 // walkKiller walks b as walkVariant does (a search step where no technique applies,
