@@ -21,7 +21,8 @@ import (
 //     with them; a cage's required digit locked into a house, and a house's digit
 //     locked into a cage, with the intersections they mirror; innies and outies (the
 //     rule of 45) after the subsets, then the interaction of two cages that see each
-//     other and the partition of a house among its cages;
+//     other, the partition of a house among its cages, and innies weighed against
+//     outies (their difference, by the rule of 45);
 //   - singles, then intersections (locked candidates, and the locked pair and triple
 //     that are a subset and an intersection at once), then subsets. SudokuWiki shows
 //     naked and hidden subsets before the intersections; we follow HoDoKu, for a
@@ -85,6 +86,7 @@ func ladder() []Technique {
 		// Killer: cages that share digits out.
 		CageInteraction,
 		HousePartition,
+		bestFirst(InnieOutieDifference),
 		// Basic fish.
 		bestFirst(XWing),
 		bestFirst(Swordfish),
@@ -152,6 +154,8 @@ func ladder() []Technique {
 		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
+		// Killer: a forcing net that also follows the cages' sums, last.
+		CageForcingNet,
 	}
 }
 

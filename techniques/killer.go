@@ -123,6 +123,10 @@ type cageFill struct {
 	combos []board.DigitSet
 	// ok is false when no filling exists or the search was cut short.
 	ok bool
+	// cut is true when the search was cut short (it says nothing then).
+	cut bool
+	// nodes is how many nodes the search visited.
+	nodes int
 }
 
 // fillings searches every way to give the cells digits from their candidates (cands[i]
@@ -209,8 +213,9 @@ func fillingsIf(l *board.Layout, cells []board.Cell, cands []board.DigitSet, sum
 		return true
 	}
 	if !walk(0, sum, 0) {
-		return cageFill{}
+		return cageFill{cut: true, nodes: nodes}
 	}
+	f.nodes = nodes
 	// As a reader lists them: 1+2+6 before 1+3+5.
 	slices.SortFunc(f.combos, func(a, b board.DigitSet) int { return slices.Compare(a.Digits(), b.Digits()) })
 	return f
