@@ -215,10 +215,13 @@ func Default() []Technique {
 // 0.3 ms a call (Franken X-Wing) to about 100 ms (finned mutant Jellyfish) on states
 // where the techniques below the chains are stuck, where the finned Jellyfish takes
 // 0.015 ms and a whole top1465 walkthrough about 34 ms (BenchmarkComplexFish). They
-// stay available by ID (--techniques) and answer their HoDoKu library codes.
+// stay available by ID (--techniques) and answer their HoDoKu library codes. The
+// cage forcing net is here for its cost too: on the hardest killers it spends up to a
+// sixth of a second at every stall and takes a walkthrough from about 1 s to 2-17 s,
+// for about a tenth fewer search steps (`--with cage-forcing-net` turns it on).
 func Optional() []Technique {
 	return []Technique{
-		DualTwoStringKite, DualEmptyRectangle, ForcingChainVerity,
+		DualTwoStringKite, DualEmptyRectangle, ForcingChainVerity, CageForcingNet,
 		FrankenXWing, FinnedFrankenXWing, MutantXWing, FinnedMutantXWing,
 		FrankenSwordfish, FinnedFrankenSwordfish, MutantSwordfish, FinnedMutantSwordfish,
 		FrankenJellyfish, FinnedFrankenJellyfish, MutantJellyfish, FinnedMutantJellyfish,
