@@ -596,3 +596,40 @@ func TestChainViewsTriedBySize(t *testing.T) {
 		}
 	}
 }
+
+// TestChainMissAcrossStates walks the 16x16 of the large-grid benchmark with one
+// solve's state, as the pipeline does, and on every state where the chains are reached
+// compares each chain view's first step with the one a fresh solve finds: a view that
+// skips a state because it found nothing on an earlier one (chainMiss) must miss
+// nothing. The skip must also happen, or the test checks nothing.
+func TestChainMissAcrossStates(t *testing.T) {
+	b := parsed(grid16)(t).Clone()
+	st := newSolveState()
+	chainTechs := []Technique{XChain, XYChain, ContinuousNiceLoop, DiscontinuousNiceLoop, AIC}
+	skipped, compared := 0, 0
+	for steps := 0; !b.Solved() && steps < 400; steps++ {
+		s, tech, ok, err := st.first(t.Context(), b, Default(), Knowledge{Unique: true})
+		require.NoError(t, err)
+		if !ok {
+			s, err = SearchStep(t.Context(), b, Knowledge{Unique: true})
+			require.NoError(t, err)
+		}
+		if ok && tech.Difficulty >= XChain.Difficulty && (!testing.Short() || compared < 300) {
+			for _, ct := range chainTechs {
+				if m := st.sc.chainMissOf(ct.ID); m != nil && m.covers(b) {
+					skipped++
+				}
+				got, _, gotOK := firstWith(st, b, ct)
+				want, _, wantOK := firstWith(newSolveState(), b, ct)
+				require.Equal(t, wantOK, gotOK, "%s after %d steps", ct.ID, steps)
+				require.Equal(t, want, got, "%s after %d steps", ct.ID, steps)
+				compared++
+			}
+		}
+		mustApply(t, b, s)
+		st.invalidate()
+	}
+	require.True(t, b.Solved())
+	require.Positive(t, compared, "no state reached the chains")
+	require.Positive(t, skipped, "no chain view skipped a state")
+}
