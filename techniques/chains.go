@@ -452,7 +452,7 @@ func (v chainView) keepsMisses() bool {
 // other had not: a cell left with two candidates, or a digit left with two places in a
 // house. Without one the view finds nothing again, and the walkthrough of a large grid
 // meets such a state about every other time the chains are reached (a forcing net took
-// one candidate from a cell of four).
+// one candidate from a cell of four). Medusa keeps one too (medusaMissed).
 type chainMiss struct {
 	id    string
 	l     *board.Layout
@@ -470,7 +470,7 @@ func (sc *scratch) chainMissOf(id string) *chainMiss {
 	return nil
 }
 
-// keepChainMiss records that view id found nothing on b.
+// keepChainMiss records that view id (or Medusa) found nothing on b.
 func (sc *scratch) keepChainMiss(id string, b *board.Board) {
 	m := sc.chainMissOf(id)
 	if m == nil {
