@@ -452,7 +452,8 @@ func (v chainView) keepsMisses() bool {
 // other had not: a cell left with two candidates, or a digit left with two places in a
 // house. Without one the view finds nothing again, and the walkthrough of a large grid
 // meets such a state about every other time the chains are reached (a forcing net took
-// one candidate from a cell of four). Medusa keeps one too (medusaMissed).
+// one candidate from a cell of four). Medusa keeps one too (medusaMissed), and so do
+// the bent wings, which need only the candidates (newCellIn).
 type chainMiss struct {
 	id    string
 	l     *board.Layout
@@ -514,6 +515,27 @@ func (m *chainMiss) covers(b *board.Board) bool {
 		}
 	}
 	return true
+}
+
+// newCellIn reports whether b may hold a pattern of cells with lo to hi candidates
+// that the missed state had not: when b is not a part of that state, or some cell has
+// fewer candidates than there and now lo to hi of them.
+func (m *chainMiss) newCellIn(b *board.Board, lo, hi int) bool {
+	if m.l != b.Layout() {
+		return true
+	}
+	for c, was := range m.cands {
+		s := b.Candidates(board.Cell(c))
+		if s&^was != 0 {
+			return true
+		}
+		if s != was {
+			if k := s.Count(); k >= lo && k <= hi {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loopSearches runs the searches of a continuous loop: from every candidate made
