@@ -360,6 +360,22 @@ func chainFinder(view chainView) Finder {
 		if !v.tried(b.Layout().N()) {
 			return
 		}
+		if v.keepsMisses() {
+			sc := &p.st.sc
+			if m := sc.chainMissOf(v.id); m != nil && m.covers(b) {
+				return
+			}
+			found := false
+			report = func(s explain.Step) bool {
+				found = true
+				return p.Report(s)
+			}
+			defer func() {
+				if !found && !p.done() {
+					sc.keepChainMiss(v.id, b)
+				}
+			}()
+		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {
 			return
@@ -420,6 +436,106 @@ func chainFinder(view chainView) Finder {
 			lo = hi
 		}
 	}
+}
+
+// keepsMisses reports whether the view remembers the last state on which it found
+// nothing (chainMiss): the views whose links are those of single candidates.
+func (v chainView) keepsMisses() bool {
+	return !v.kinds.groups && !v.kinds.als && !v.exhaustive
+}
+
+// chainMiss is the last state (its candidates, and the places of each digit in each
+// house) on which a chain view of single candidates found nothing. A later state of
+// the solve has only some of those candidates; its weak links (two candidates of a
+// cell, or of a digit in a house) were all there then, and so were the candidates its
+// conclusions remove. So a chain it has that the other had not uses a strong link the
+// other had not: a cell left with two candidates, or a digit left with two places in a
+// house. Without one the view finds nothing again, and the walkthrough of a large grid
+// meets such a state about every other time the chains are reached (a forcing net took
+// one candidate from a cell of four). Medusa keeps one too (medusaMissed), and so do
+// the bent wings, which need only the candidates (newCellIn).
+type chainMiss struct {
+	id    string
+	l     *board.Layout
+	cands []board.DigitSet
+	pos   []board.PosSet // house*N + digit-1
+}
+
+// chainMissOf returns the miss the view id keeps, or nil.
+func (sc *scratch) chainMissOf(id string) *chainMiss {
+	for i := range sc.chainMisses {
+		if sc.chainMisses[i].id == id {
+			return &sc.chainMisses[i]
+		}
+	}
+	return nil
+}
+
+// keepChainMiss records that view id (or Medusa) found nothing on b.
+func (sc *scratch) keepChainMiss(id string, b *board.Board) {
+	m := sc.chainMissOf(id)
+	if m == nil {
+		sc.chainMisses = append(sc.chainMisses, chainMiss{id: id})
+		m = &sc.chainMisses[len(sc.chainMisses)-1]
+	}
+	l := b.Layout()
+	n := l.N()
+	m.l = l
+	m.cands = roomFor(m.cands, l.Cells())[:l.Cells()]
+	for c := range m.cands {
+		m.cands[c] = b.Candidates(board.Cell(c))
+	}
+	m.pos = roomFor(m.pos, l.Houses()*n)[:l.Houses()*n]
+	for h := range board.House(l.Houses()) {
+		for d := 1; d <= n; d++ {
+			m.pos[int(h)*n+d-1] = b.Positions(h, board.Digit(d))
+		}
+	}
+}
+
+// covers reports whether b has only candidates of the missed state and no strong link
+// that state had not: then the view finds nothing on b either.
+func (m *chainMiss) covers(b *board.Board) bool {
+	l := b.Layout()
+	if m.l != l {
+		return false
+	}
+	for c, was := range m.cands {
+		s := b.Candidates(board.Cell(c))
+		if s&^was != 0 || s.Count() == 2 && was.Count() != 2 {
+			return false
+		}
+	}
+	n := l.N()
+	for h := range board.House(l.Houses()) {
+		for d := 1; d <= n; d++ {
+			if b.Positions(h, board.Digit(d)).Count() == 2 && m.pos[int(h)*n+d-1].Count() != 2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// newCellIn reports whether b may hold a pattern of cells with lo to hi candidates
+// that the missed state had not: when b is not a part of that state, or some cell has
+// fewer candidates than there and now lo to hi of them.
+func (m *chainMiss) newCellIn(b *board.Board, lo, hi int) bool {
+	if m.l != b.Layout() {
+		return true
+	}
+	for c, was := range m.cands {
+		s := b.Candidates(board.Cell(c))
+		if s&^was != 0 {
+			return true
+		}
+		if s != was {
+			if k := s.Count(); k >= lo && k <= hi {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loopSearches runs the searches of a continuous loop: from every candidate made

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -38,12 +39,14 @@ type verityFinder struct {
 	members  []int32 // premise indices, group after group
 	groups   []verityGroup
 
-	start   []int32 // premise i forces nodes[start[i]:start[i+1]]
-	nodes   []int32
-	depths  []int32
-	refuted []bool
-	// complete: in the last round every premise ran out of consequences.
-	complete bool
+	start  []int32 // premise i forces nodes[start[i]:start[i+1]]
+	nodes  []int32
+	depths []int32
+	// clash is, per premise, the depth of the node whose consequence contradicted
+	// (math.MaxInt32: none), and reach the depth of its deepest node. A propagation to
+	// depth k is the first nodes of one to a greater depth (those of depth k at most),
+	// so one fill to the deepest finite cap tells every earlier round.
+	clash, reach []int32
 
 	stamp               []uint32 // per node: the group being intersected
 	count, maxD, sumD   []int32
@@ -114,7 +117,8 @@ func newVerityFinder(e *forcingEngine) *verityFinder {
 			group(verityGroup{kind: bothGroup, cell: cell, digit: d}, e.node(cell, d, true), e.node(cell, d, false))
 		}
 	}
-	v.refuted = make([]bool, len(v.premises))
+	v.clash = make([]int32, len(v.premises))
+	v.reach = make([]int32, len(v.premises))
 	v.start = make([]int32, len(v.premises)+1)
 	return v
 }
@@ -124,40 +128,58 @@ func newVerityFinder(e *forcingEngine) *verityFinder {
 func (v *verityFinder) fill(maxDepth int32, done func() bool) bool {
 	e := v.e
 	v.nodes, v.depths = v.nodes[:0], v.depths[:0]
-	v.complete = true
 	for i, p := range v.premises {
 		if done() {
 			return false
 		}
-		v.refuted[i] = e.propagate(p, maxDepth)
-		if !v.refuted[i] {
-			for _, x := range e.queue {
-				v.nodes = append(v.nodes, x)
-				v.depths = append(v.depths, e.depth(x))
-			}
-			if e.depth(e.queue[len(e.queue)-1]) >= maxDepth {
-				v.complete = false
+		v.clash[i] = math.MaxInt32
+		if e.propagate(p, maxDepth) {
+			v.clash[i] = e.conf.depth
+			if e.conf.kind == bothWays {
+				v.clash[i]-- // set by a node one shallower
 			}
 		}
+		for _, x := range e.queue {
+			v.nodes = append(v.nodes, x)
+			v.depths = append(v.depths, e.depth(x))
+		}
+		v.reach[i] = e.depth(e.queue[len(e.queue)-1])
 		v.start[i+1] = int32(len(v.nodes))
+	}
+	return true
+}
+
+// refuted reports whether propagation to depth maxDepth refutes premise i.
+func (v *verityFinder) refuted(i int32, maxDepth int32) bool { return v.clash[i] < maxDepth }
+
+// complete reports whether, followed to depth maxDepth, every premise that is not
+// refuted runs out of consequences: deeper rounds would find no more.
+func (v *verityFinder) complete(maxDepth int32) bool {
+	for i := range v.premises {
+		if !v.refuted(int32(i), maxDepth) && v.reach[i] >= maxDepth {
+			return false
+		}
 	}
 	return true
 }
 
 // intersect returns, for every node that all premises of some group force, its
 // cheapest group, cheapest first.
-func (v *verityFinder) intersect() []verityHit {
+func (v *verityFinder) intersect(maxDepth int32) []verityHit {
 	var hits []verityHit
 	v.bestMark++
 	for gi, g := range v.groups {
 		ms := v.members[g.first:g.last]
-		if slices.ContainsFunc(ms, func(m int32) bool { return v.refuted[m] }) {
+		if slices.ContainsFunc(ms, func(m int32) bool { return v.refuted(m, maxDepth) }) {
 			continue
 		}
 		v.groupMark++
 		for j, m := range ms {
 			for k := v.start[m]; k < v.start[m+1]; k++ {
 				x, dep := v.nodes[k], v.depths[k]
+				if dep > maxDepth {
+					break // the queue is in order of depth
+				}
 				switch {
 				case j == 0:
 					v.stamp[x], v.count[x], v.maxD[x], v.sumD[x] = v.groupMark, 1, dep, dep
@@ -169,7 +191,7 @@ func (v *verityFinder) intersect() []verityHit {
 			}
 		}
 		m0 := ms[0]
-		for k := v.start[m0]; k < v.start[m0+1]; k++ {
+		for k := v.start[m0]; k < v.start[m0+1] && v.depths[k] <= maxDepth; k++ {
 			x := v.nodes[k]
 			if v.count[x] != int32(len(ms)) {
 				continue
@@ -224,11 +246,20 @@ func forcingVerity(id string, rule propagation) Finder {
 		defer e.release(&p.st.sc)
 		v := newVerityFinder(e)
 		reported := make([]bool, len(e.info))
+		// One fill to the deepest finite cap serves its round and every earlier one;
+		// the unbounded round fills again.
+		filled := int32(0)
 		for _, maxDepth := range depthCaps {
-			if !v.fill(maxDepth, p.done) {
-				return
+			if maxDepth > filled {
+				filled = depthCaps[len(depthCaps)-2]
+				if maxDepth > filled {
+					filled = maxDepth
+				}
+				if !v.fill(filled, p.done) {
+					return
+				}
 			}
-			for _, h := range v.intersect() {
+			for _, h := range v.intersect(maxDepth) {
 				if reported[h.node] {
 					continue // in an earlier round
 				}
@@ -237,7 +268,7 @@ func forcingVerity(id string, rule propagation) Finder {
 					return
 				}
 			}
-			if v.complete {
+			if v.complete(maxDepth) {
 				return
 			}
 		}

@@ -61,7 +61,37 @@ func findMedusa(p *Pass) {
 	b, report := p.Board(), p.Report
 	l := b.Layout()
 	n := l.N()
+	// On a state with no strong link that the last state where Medusa found nothing
+	// lacked, only a cell that lost candidates since can be left empty by a colour,
+	// and nothing else can be found (medusaMissed).
+	sc := &p.st.sc
+	var changed, nearChanged []bool
+	if m := sc.chainMissOf(idMedusa3D); m != nil && m.covers(b) {
+		changed, nearChanged = make([]bool, l.Cells()), make([]bool, l.Cells())
+		for c, was := range m.cands {
+			if b.Candidates(board.Cell(c)) != was {
+				changed[c], nearChanged[c] = true, true
+				for _, o := range l.Peers(board.Cell(c)) {
+					nearChanged[o] = true
+				}
+			}
+		}
+	}
+	found := false
+	defer func() {
+		if !found && !p.done() {
+			sc.keepChainMiss(idMedusa3D, b)
+		}
+	}()
 	clusters := medusaClusters(b)
+	if changed != nil {
+		clusters = slices.DeleteFunc(clusters, func(cl medusaCluster) bool {
+			return !slices.ContainsFunc(cl.members, func(m int32) bool { return nearChanged[int(m)/n] })
+		})
+		if len(clusters) == 0 {
+			return
+		}
+	}
 	slices.SortStableFunc(clusters, func(x, y medusaCluster) int { return cmp.Compare(len(x.members), len(y.members)) })
 	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells()), stamp: make([]uint32, l.Cells())}
 	for i := range st.colour {
@@ -73,14 +103,21 @@ func findMedusa(p *Pass) {
 	for _, cl := range clusters {
 		st.load(l, cl)
 		var elim []board.Candidate
-		bad, clash, ok := st.falseColour(b)
+		var bad int8
+		var clash explain.Group
+		var ok bool
+		if changed != nil {
+			bad, clash, ok = st.emptiedCell(b, changed)
+		} else {
+			bad, clash, ok = st.falseColour(b)
+		}
 		if ok {
 			for i, m := range cl.members {
 				if st.colourOf(cl, i) == bad {
 					elim = append(elim, board.Candidate{Cell: board.Cell(int(m) / n), Digit: board.Digit(int(m)%n + 1)})
 				}
 			}
-		} else {
+		} else if changed == nil {
 			elim = st.seesBoth(b)
 		}
 		if len(elim) > 0 {
@@ -88,6 +125,7 @@ func findMedusa(p *Pass) {
 			if ok {
 				s.Pattern.Sets = []explain.Group{clash}
 			}
+			found = true
 			if !report(s) {
 				return
 			}
@@ -95,6 +133,16 @@ func findMedusa(p *Pass) {
 		st.unload(l, cl)
 	}
 }
+
+// medusaMissed: why a state with no new strong link leaves Medusa only the cells that
+// lost candidates. Say Medusa found nothing on state S and the board now holds some of
+// S's candidates and no strong link S lacked (chainMiss.covers). The strong links now
+// are some of S's, so each cluster now is part of one of S's, coloured alike. A colour
+// twice in a cell or a house, or a candidate seeing both colours, would then have been
+// there on S too. A cell that kept its candidates and that a colour now leaves empty
+// was left empty by it on S as well, or held a candidate of that colour seeing another
+// (a colour twice in a house). Only a cell with fewer candidates than on S is new, and
+// only a cluster near one (in or beside its cells) can empty it.
 
 // medusaClusters colours every cluster of two or more candidates, breadth first from
 // its smallest candidate.
@@ -252,9 +300,17 @@ func (st *medusaState) falseColour(b *board.Board) (int8, explain.Group, bool) {
 			}
 		}
 	}
+	return st.emptiedCell(b, nil)
+}
+
+// emptiedCell returns a colour that would leave a cell near the cluster (among only,
+// when not nil) without a candidate, and the cell with its candidates.
+func (st *medusaState) emptiedCell(b *board.Board, only []bool) (int8, explain.Group, bool) {
+	l := b.Layout()
+	n := l.N()
 	for _, c := range st.near {
 		s := b.Candidates(c)
-		if s == 0 {
+		if s == 0 || only != nil && !only[c] {
 			continue
 		}
 		for col := int8(0); col < 2; col++ {

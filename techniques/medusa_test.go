@@ -208,3 +208,51 @@ func TestMedusaLooksNearItsCluster(t *testing.T) {
 	}
 	require.Positive(t, clusters)
 }
+
+// TestMissRestricted checks Medusa and the bent wings on a state that holds all but
+// one candidate of a state where they found nothing: Medusa then looks only at the cell
+// that lost the candidate when no strong link is new (medusaMissed), a wing looks
+// nowhere unless that cell has few enough candidates to be in one (newCellIn); each
+// must find what a fresh search finds. Some of those states must have a step, or the
+// test checks nothing.
+func TestMissRestricted(t *testing.T) {
+	max, every := 20, 1
+	if testing.Short() {
+		max, every = 10, 3 // every third candidate
+	}
+	lines := readPuzzleLines(t, top1465Path, max)
+	states := stuckStates(t, lines)
+	for _, tech := range []Technique{Medusa3D, XYWing, XYZWing, WXYZWing} {
+		t.Run(tech.ID, func(t *testing.T) {
+			checked, found := 0, 0
+			for _, s0 := range states {
+				if _, _, ok := firstWith(newSolveState(), s0, tech); ok {
+					continue
+				}
+				l := s0.Layout()
+				k := 0
+				for c := range board.Cell(l.Cells()) {
+					for ds := s0.Candidates(c); ds != 0; ds &= ds - 1 {
+						if k++; k%every != 0 {
+							continue
+						}
+						b := s0.Clone()
+						b.Eliminate(c, ds.First())
+						st := newSolveState()
+						st.sc.keepChainMiss(tech.ID, s0)
+						got, _, gotOK := firstWith(st, b, tech)
+						want, _, wantOK := firstWith(newSolveState(), b, tech)
+						require.Equal(t, wantOK, gotOK, "%s without %s<>%d", s0.String(), l.CellName(c), ds.First())
+						require.Equal(t, want, got, "%s without %s<>%d", s0.String(), l.CellName(c), ds.First())
+						checked++
+						if wantOK {
+							found++
+						}
+					}
+				}
+			}
+			require.Positive(t, checked)
+			require.Positive(t, found, "no state after a miss had a step")
+		})
+	}
+}

@@ -170,6 +170,9 @@ type scratch struct {
 	forcing     freeList[forcingEngine]
 	alsSearches freeList[alsChainSearch]
 	alsBuild    alsBuild
+	// chainMisses are the last states on which the chain views of single candidates,
+	// and Medusa, found nothing, one per view (chainMiss).
+	chainMisses []chainMiss
 	sdc         sdcMemo // Sue de Coq's lines and boxes that gave nothing
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).

@@ -105,6 +105,23 @@ func bentWings(id string, shape wingShape) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
 		l := b.Layout()
+		// A wing's conditions read only its cells' candidates, and what it removes is
+		// there on any earlier state of the solve: a wing that the last state where this
+		// shape found nothing lacked has a cell that lost candidates since.
+		sc := &p.st.sc
+		if m := sc.chainMissOf(id); m != nil && !m.newCellIn(b, 2, shape.maxCands) {
+			return
+		}
+		found := false
+		report = func(s explain.Step) bool {
+			found = true
+			return p.Report(s)
+		}
+		defer func() {
+			if !found && !p.done() {
+				sc.keepChainMiss(id, b)
+			}
+		}()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
 		var pool []board.Cell
