@@ -172,11 +172,9 @@ type sumRule struct {
 }
 
 // comboTable lists, for k cells and a sum s, the sets of k distinct digits 1-9
-// adding to s, as digit masks (byCount[k][s]), and for each sum the set of those
-// masks of any size (bySum[s]).
+// adding to s, as digit masks: byCount[k][s].
 type comboTable struct {
 	byCount [10][46][]uint32
-	bySum   [46]maskSet
 }
 
 // combos returns the table of combinations, built on first use and never changed.
@@ -185,7 +183,6 @@ var combos = sync.OnceValue(func() *comboTable {
 	for m := uint32(0); m < 1<<9; m++ {
 		k, sum := bits.OnesCount32(m), maskSum(m)
 		t.byCount[k][sum] = append(t.byCount[k][sum], m)
-		t.bySum[sum].add(m)
 	}
 	return t
 })
@@ -569,9 +566,11 @@ func sumRange(ds uint32, k int) (lo, hi int, ok bool) {
 	return lo, hi, true
 }
 
-// maskSet is a set of digit masks of digits 1-9 (bit d-1 for digit d): bit m of the
-// 512 is set when mask m is in the set. The search for a cage's digits walks its
-// open cells one by one over such sets, one word operation per 64 masks.
+// maskSet is a set of digit masks of up to 9 digits: bit m of the 512 is set when
+// mask m is in the set. The search for a cage's digits walks its open cells one by
+// one over such sets, one word operation per 64 masks; the digits are those the
+// open cells can still take, renumbered from 0, so with u of them only the first
+// 2^u bits (nw words) are in use.
 type maskSet [8]uint64
 
 // lacks[d] holds, within one word, the masks without digit bit d (d < 6); for
@@ -583,21 +582,25 @@ var lacks = [6]uint64{
 
 func (x *maskSet) add(m uint32) { x[m>>6] |= 1 << (m & 63) }
 
-func (x *maskSet) empty() bool {
-	return x[0]|x[1]|x[2]|x[3]|x[4]|x[5]|x[6]|x[7] == 0
+func (x *maskSet) empty(nw int) bool {
+	var any uint64
+	for _, w := range x[:nw] {
+		any |= w
+	}
+	return any == 0
 }
 
 // orWith sets x to x or, for each mask m of y without digit bit d, m with d.
-func (x *maskSet) orWith(y *maskSet, d int) {
+func (x *maskSet) orWith(y *maskSet, d, nw int) {
 	if d < 6 {
 		sh, keep := uint(1)<<d, lacks[d]
-		for w := range x {
+		for w := range nw {
 			x[w] |= (y[w] & keep) << sh
 		}
 		return
 	}
 	ws := 1 << (d - 6)
-	for w := range x {
+	for w := range nw {
 		if w&ws != 0 {
 			x[w] |= y[w-ws]
 		}
@@ -606,17 +609,17 @@ func (x *maskSet) orWith(y *maskSet, d int) {
 
 // meetsWith reports whether, for some mask m of y without digit bit d, m with d is
 // in z.
-func (y *maskSet) meetsWith(z *maskSet, d int) bool {
+func (y *maskSet) meetsWith(z *maskSet, d, nw int) bool {
 	var any uint64
 	if d < 6 {
 		sh, keep := uint(1)<<d, lacks[d]
-		for w := range y {
+		for w := range nw {
 			any |= (y[w] & keep) << sh & z[w]
 		}
 		return any != 0
 	}
 	ws := 1 << (d - 6)
-	for w := range y {
+	for w := range nw {
 		if w&ws != 0 {
 			any |= y[w-ws] & z[w]
 		}
@@ -625,16 +628,16 @@ func (y *maskSet) meetsWith(z *maskSet, d int) bool {
 }
 
 // orWithout sets x to x or, for each mask m of z with digit bit d, m without d.
-func (x *maskSet) orWithout(z *maskSet, d int) {
+func (x *maskSet) orWithout(z *maskSet, d, nw int) {
 	if d < 6 {
 		sh, keep := uint(1)<<d, lacks[d]
-		for w := range x {
+		for w := range nw {
 			x[w] |= z[w] >> sh & keep
 		}
 		return
 	}
 	ws := 1 << (d - 6)
-	for w := range x {
+	for w := range nw {
 		if w&ws == 0 {
 			x[w] |= z[w+ws]
 		}
@@ -642,22 +645,31 @@ func (x *maskSet) orWithout(z *maskSet, d int) {
 }
 
 // hasAll reports whether every mask of x holds digit bit d (x not empty).
-func (x *maskSet) hasAll(d int) bool {
+func (x *maskSet) hasAll(d, nw int) bool {
 	var any uint64
 	if d < 6 {
 		keep := lacks[d]
-		for w := range x {
+		for w := range nw {
 			any |= x[w] & keep
 		}
 		return any == 0
 	}
 	ws := 1 << (d - 6)
-	for w := range x {
+	for w := range nw {
 		if w&ws == 0 {
 			any |= x[w]
 		}
 	}
 	return any == 0
+}
+
+// squeeze renumbers the digits of m, all among union, by their rank in union.
+func squeeze(m, union uint32) uint32 {
+	var out uint32
+	for ; m != 0; m &= m - 1 {
+		out |= 1 << bits.OnesCount32(union&(m&-m-1))
+	}
+	return out
 }
 
 // cageSupport narrows the open cells of a distinct rule to the digits each can
@@ -668,13 +680,9 @@ func (x *maskSet) hasAll(d int) bool {
 // false when no filling exists, and else the digits every filling holds (must).
 // Cells left with one candidate join queue.
 func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, queue *[]int32) (must uint32, changed, ok bool) {
-	if rem < 0 || rem >= len(s.combos.bySum) {
-		return 0, false, false
-	}
 	var open [9]int32
-	var reach [10]maskSet
+	var union uint32
 	k := 0
-	reach[0][0] = 1
 	for _, c := range r.cells {
 		v := cs[c]
 		if v&fixedBit != 0 {
@@ -684,49 +692,70 @@ func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, q
 			return 0, false, false // more open cells than digits
 		}
 		open[k] = c
-		next := &reach[k+1]
-		for ds := v &^ placed; ds != 0; ds &= ds - 1 {
-			next.orWith(&reach[k], bits.TrailingZeros32(ds))
-		}
-		if next.empty() {
-			return 0, false, false
-		}
+		union |= v &^ placed
 		k++
 	}
-	good := reach[k]
-	for w := range good {
-		good[w] &= s.combos.bySum[rem][w]
-	}
-	if good.empty() {
+	u := bits.OnesCount32(union)
+	if rem < 0 || rem >= len(s.combos.byCount[k]) || u < k {
 		return 0, false, false
 	}
-	for ds := s.full; ds != 0; ds &= ds - 1 {
-		if d := bits.TrailingZeros32(ds); good.hasAll(d) {
-			must |= 1 << d
+	// The walk numbers the digits of union 0 to u-1: digit[j] is the j-th.
+	var digit [9]uint32
+	for j, ds := 0, union; ds != 0; j, ds = j+1, ds&(ds-1) {
+		digit[j] = ds & -ds
+	}
+	nw := 1 << max(u-6, 0)
+	var reach [10]maskSet
+	var cand [9]uint32
+	reach[0][0] = 1
+	for i := range k {
+		cand[i] = squeeze(cs[open[i]]&^placed, union)
+		next := &reach[i+1]
+		for ds := cand[i]; ds != 0; ds &= ds - 1 {
+			next.orWith(&reach[i], bits.TrailingZeros32(ds), nw)
+		}
+		if next.empty(nw) {
+			return 0, false, false
+		}
+	}
+	var good maskSet
+	for _, m := range s.combos.byCount[k][rem] {
+		if m&^union == 0 {
+			good.add(squeeze(m, union))
+		}
+	}
+	for w := range nw {
+		good[w] &= reach[k][w]
+	}
+	if good.empty(nw) {
+		return 0, false, false
+	}
+	for j := range u {
+		if good.hasAll(j, nw) {
+			must |= digit[j]
 		}
 	}
 	for i := k - 1; i >= 0; i-- {
 		c := open[i]
-		v := cs[c]
 		var keep uint32
 		var back maskSet
-		for ds := v; ds != 0; ds &= ds - 1 {
-			d := bits.TrailingZeros32(ds)
-			if reach[i].meetsWith(&good, d) {
-				keep |= 1 << d
+		for ds := cand[i]; ds != 0; ds &= ds - 1 {
+			j := bits.TrailingZeros32(ds)
+			if reach[i].meetsWith(&good, j, nw) {
+				keep |= digit[j]
 				if i > 0 {
-					back.orWithout(&good, d)
+					back.orWithout(&good, j, nw)
 				}
 			}
 		}
-		if keep != v {
+		if v := cs[c]; keep != v {
 			cs[c] = keep
 			changed = true
 			if keep&(keep-1) == 0 {
 				*queue = append(*queue, c)
 			}
 		}
-		for w := range back {
+		for w := range nw {
 			good[w] = back[w] & reach[i][w]
 		}
 	}
