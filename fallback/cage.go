@@ -222,7 +222,10 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		}
 		s.dirty[i] = false
 		r := &s.rules[i]
-		if !r.distinct && s.combos != nil {
+		if r.npos < len(r.cells) && s.cheap {
+			continue // held by the walk alone, which the first look leaves out
+		}
+		if !r.distinct && s.combos != nil && !s.cheap {
 			more, ok := s.looseSupport(cs, r, queue)
 			changed = changed || more
 			if !ok {
@@ -283,18 +286,20 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			}
 			continue
 		}
-		var must uint32
-		if s.combos != nil {
+		var allowed, must uint32
+		switch {
+		case s.combos == nil:
+			allowed = cageBounds(open, rem, union&^placed)
+		case s.cheap:
+			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
+		default:
 			var more bool
 			must, more, ok = s.cageSupport(cs, r, rem, placed, queue)
 			changed = changed || more
 			if !ok {
 				return changed, false
 			}
-		}
-		allowed := s.full
-		if s.combos == nil {
-			allowed = cageBounds(open, rem, union&^placed)
+			allowed = s.full
 		}
 		if allowed == 0 {
 			return changed, false
@@ -856,3 +861,30 @@ func (s *general) looseSupport(cs []uint32, r *sumRule, queue *[]int32) (changed
 func (x sumSet) set(i int) sumSet    { x[i>>6] |= 1 << (i & 63); return x }
 func (x sumSet) or(y sumSet) sumSet  { return sumSet{x[0] | y[0], x[1] | y[1]} }
 func (x sumSet) and(y sumSet) sumSet { return sumSet{x[0] & y[0], x[1] & y[1]} }
+
+// cageCombos returns the union and the intersection of the combinations the open
+// cells of cg can still take: open digits adding to rem, none of placed, all
+// among union, and each open cell holding a candidate among them.
+func (s *general) cageCombos(cs []uint32, cg *sumRule, open, rem int, placed, union uint32) (allowed, must uint32) {
+	if rem < 0 || rem >= len(s.combos.byCount[open]) {
+		return 0, 0
+	}
+	must = ^uint32(0)
+next:
+	for _, m := range s.combos.byCount[open][rem] {
+		if m&^union != 0 || m&placed != 0 {
+			continue
+		}
+		for _, c := range cg.cells {
+			if v := cs[c]; v&fixedBit == 0 && v&m == 0 {
+				continue next
+			}
+		}
+		allowed |= m
+		must &= m
+	}
+	if allowed == 0 {
+		return 0, 0
+	}
+	return allowed, must
+}

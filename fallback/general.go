@@ -47,10 +47,12 @@ type general struct {
 	fresh bool
 	dirty []bool
 	// fix holds, per depth, the propagated state the branches narrow (killers).
-	fix  [][]uint32
-	ctx  context.Context
-	done <-chan struct{}
-	err  error
+	fix [][]uint32
+	// cheap is set for the first look at a killer's sums (see searchGeneral).
+	cheap bool
+	ctx   context.Context
+	done  <-chan struct{}
+	err   error
 }
 
 // generalCtxEvery is how many guesses pass between two looks at the context; a node
@@ -208,6 +210,17 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 	start := make([]uint32, l.Cells())
 	for c, set := range startSets(b, q) {
 		start[c] = uint32(set) & s.full
+	}
+	if s.rules != nil {
+		// A first look with the cheaper sums (the union of a cage's combinations,
+		// the bounds of loose rules) solves most killers of the books alone; the
+		// search then looks again with all of them.
+		s.cheap = true
+		ok := s.propagate(start, nil)
+		s.cheap = false
+		if !ok {
+			return result{}, nil
+		}
 	}
 	s.run(start, 0, nil)
 	return result{count: s.count, guesses: s.guesses, sols: s.sols}, s.err
