@@ -10,18 +10,23 @@ import (
 // Killer cages in the general search. Cage-mates are peers, so singles already keep
 // a digit from repeating in a cage; what the sums add is done here, each time the
 // singles stall: for each cage, the digits placed in it and the sum left for its
-// open cells. On grids of up to 9 digits the open cells must take one of the
-// combinations of that many distinct digits making that sum (from a table built
-// once) that avoids the placed digits, uses only their candidates and gives each
-// open cell one of its candidates; every candidate outside all such combinations
-// goes, and a digit that every such combination holds and only one open cell can
-// take is placed there (or, when several can, leaves the cells that see them all).
-// On larger grids, where the table would be too large, each candidate d stays only
-// while the other open cells can still make the rest of the sum: the smallest and
-// the largest sums of that many distinct other digits among their candidates
-// bracket it. The same holds for the virtual cages the rule of 45 gives (sumRules);
-// those whose cells may repeat a digit (they span houses) are held by the sum of
-// their cells' smallest and largest candidates alone.
+// open cells. On grids of up to 9 digits each open cell keeps only the digits it
+// takes in some filling of the open cells with distinct digits, each one of its
+// candidates and none placed in the cage, that makes the sum (cageSupport walks the
+// cells over sets of digit sets, so no combination is listed at each node), and a
+// digit every such filling holds and only one open cell can take is placed there
+// (or, when several can, leaves the cells that see them all). On larger grids,
+// where the sets would be too large, each candidate d stays only while the other
+// open cells can still make the rest of the sum: the smallest and the largest sums
+// of that many distinct other digits among their candidates bracket it. The same
+// holds for the virtual cages the rule of 45 gives (sumRules); those whose cells
+// may repeat a digit (they span houses, or some of them count down) keep on grids
+// of up to 9 digits the digits some filling with repeats makes the sum with
+// (looseSupport), on larger ones the digits the smallest and largest candidates of
+// the others leave room for.
+//
+// Each search keeps, per depth, the state its branches narrow, so the first look
+// at the sums in a branch takes only the rules of the cells the guess narrowed.
 
 // maxLoose is the most cells a sum rule that is not distinct may have: its bounds
 // rarely bind on more, and on the big-cage killers the larger rules cost a third of
@@ -29,28 +34,38 @@ import (
 // within 1%, nodes three times quicker without them; with 5 the trees grow 2-3x).
 const maxLoose = 9
 
+// maxSigned is the most cells a rule with cells counted down may have: on the
+// big-cage killers those of 7 to 9 cells cost a fifth of the looks at the sums for
+// 0.4% fewer guesses (and with at most 4 the guesses grow 12%).
+const maxSigned = 6
+
 // sumRules returns what the cages of l make the search check: each cage, and the
 // sums the rule of 45 gives. A house holds 1+2+...+N, and k rows (or columns) side by
 // side k times that; take away the cages wholly inside such a group and the other
 // cells of the group (the innies) hold what is left; when every cell of the group
 // is in some cage, the cells that the cages crossing its edge have outside it (the
 // outies) hold those cages' sums less what the group's cells in them hold. The
-// groups are every house and every run of 2 to N-1 adjacent rows or columns. A
-// rule is distinct when it is a cage or its cells share a house. A set of cells two
-// groups give is checked once, a group's innies that are all its cells say nothing
-// new, and a rule that is not distinct is kept only up to maxLoose cells.
+// groups are every house and every run of 2 to N-1 adjacent rows or columns.
+// Between the two, on grids of up to 9 digits: take away too the crossing cages
+// that have more cells inside the group than outside; their sums less their cells
+// outside stand for them, so the innies left less those outies make the group's
+// total less all those cages' sums (kept up to maxSigned cells: "r1c9 is r2c1 +
+// r2c6 - 4"). A rule is distinct when it is a cage or its cells share a house. A
+// set of cells two groups give is checked once, a group's innies that are all its
+// cells say nothing new, and a rule that is not distinct is kept only up to
+// maxLoose cells.
 func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
 	var rules []sumRule
 	seen := map[board.CellSet]bool{}
-	add := func(set board.CellSet, sum int, cage bool) {
+	add := func(set board.CellSet, sum int, cage int32) {
 		k := set.Count()
-		if k == 0 || !cage && k > max(n, maxLoose) || seen[set] {
+		if k == 0 || cage < 0 && k > max(n, maxLoose) || seen[set] {
 			return // more than n cells share no house: a loose rule, too big to keep
 		}
 		seen[set] = true
-		r := sumRule{sum: sum, distinct: cage}
+		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage}
 		for h := range board.House(l.Houses()) {
 			if r.distinct || k > n {
 				break
@@ -64,11 +79,31 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 		for _, c := range set.Cells() {
 			r.cells = append(r.cells, int32(c))
 		}
+		r.npos = k
+		rules = append(rules, r)
+	}
+	// addSigned adds the rule that pos less neg make sum, on grids of up to 9
+	// digits (looseSupport's sums fit its sets there), when it has at most
+	// maxLoose cells.
+	signed := map[[2]board.CellSet]bool{}
+	addSigned := func(pos, neg board.CellSet, sum int) {
+		k := pos.Count() + neg.Count()
+		if n > 9 || k > maxSigned || pos.Empty() || neg.Empty() || signed[[2]board.CellSet{pos, neg}] {
+			return
+		}
+		signed[[2]board.CellSet{pos, neg}] = true
+		r := sumRule{sum: sum, cage: -1, npos: pos.Count()}
+		for _, c := range pos.Cells() {
+			r.cells = append(r.cells, int32(c))
+		}
+		for _, c := range neg.Cells() {
+			r.cells = append(r.cells, int32(c))
+		}
 		rules = append(rules, r)
 	}
 	cages := l.Cages()
-	for _, cg := range cages {
-		add(cg.Set(), cg.Sum, true)
+	for i, cg := range cages {
+		add(cg.Set(), cg.Sum, int32(i))
 	}
 	var groups []board.CellSet
 	for h := range houses {
@@ -102,12 +137,24 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 			}
 		}
 		if innies != g {
-			add(innies, inner, false)
+			add(innies, inner, -1)
 		}
 		if g.AndNot(caged).Empty() {
 			// The crossing cages hold the innies and the outies.
-			add(outies, crossing-inner, false)
+			add(outies, crossing-inner, -1)
 		}
+		// Between the two: count the crossing cages that have more cells inside
+		// than outside. Their cells inside leave the innies; their sums less their
+		// cells outside (the outies, counted down) stand for them.
+		pos, neg, sum := innies, board.CellSet{}, inner
+		for _, cg := range cages {
+			set := cg.Set()
+			in, out := set.And(g), set.AndNot(g)
+			if !in.Empty() && !out.Empty() && in.Count() > out.Count() {
+				pos, neg, sum = pos.AndNot(in), neg.Or(out), sum-cg.Sum
+			}
+		}
+		addSigned(pos, neg, sum)
 	}
 	return rules
 }
@@ -118,17 +165,24 @@ type sumRule struct {
 	cells    []int32
 	sum      int
 	distinct bool
+	cage     int32 // the cage the rule is, -1 for a virtual one
+	// npos is how many of cells count up: the others (never on a distinct rule)
+	// count down, so that the rule says cells[:npos] less cells[npos:] make sum.
+	npos int
 }
 
 // comboTable lists, for k cells and a sum s, the sets of k distinct digits 1-9
-// adding to s, as digit masks: combos[k][s].
-type comboTable [10][46][]uint32
+// adding to s, as digit masks: byCount[k][s].
+type comboTable struct {
+	byCount [10][46][]uint32
+}
 
 // combos returns the table of combinations, built on first use and never changed.
 var combos = sync.OnceValue(func() *comboTable {
 	t := new(comboTable)
 	for m := uint32(0); m < 1<<9; m++ {
-		t[bits.OnesCount32(m)][maskSum(m)] = append(t[bits.OnesCount32(m)][maskSum(m)], m)
+		k, sum := bits.OnesCount32(m), maskSum(m)
+		t.byCount[k][sum] = append(t.byCount[k][sum], m)
 	}
 	return t
 })
@@ -168,6 +222,17 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		}
 		s.dirty[i] = false
 		r := &s.rules[i]
+		if r.npos < len(r.cells) && s.cheap {
+			continue // held by the walk alone, which the first look leaves out
+		}
+		if !r.distinct && s.combos != nil && !s.cheap {
+			more, ok := s.looseSupport(cs, r, queue)
+			changed = changed || more
+			if !ok {
+				return changed, false
+			}
+			continue
+		}
 		var placed, union uint32
 		rem, open, lo, hi, span := r.sum, 0, 0, 0, 0
 		for _, c := range r.cells {
@@ -222,10 +287,19 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			continue
 		}
 		var allowed, must uint32
-		if s.combos != nil {
-			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
-		} else {
+		switch {
+		case s.combos == nil:
 			allowed = cageBounds(open, rem, union&^placed)
+		case s.cheap:
+			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
+		default:
+			var more bool
+			must, more, ok = s.cageSupport(cs, r, rem, placed, queue)
+			changed = changed || more
+			if !ok {
+				return changed, false
+			}
+			allowed = s.full
 		}
 		if allowed == 0 {
 			return changed, false
@@ -303,12 +377,12 @@ func (s *general) comboGuess(cs []uint32, depth, n int) (*sumRule, []uint32) {
 			union |= v
 			open++
 		}
-		if open < 2 || rem < 0 || rem >= len(s.combos[open]) {
+		if open < 2 || rem < 0 || rem >= len(s.combos.byCount[open]) {
 			continue
 		}
 		k := 0
 	next:
-		for _, m := range s.combos[open][rem] {
+		for _, m := range s.combos.byCount[open][rem] {
 			if m&^union != 0 || m&placed != 0 {
 				continue
 			}
@@ -346,7 +420,7 @@ func (s *general) comboGuess(cs []uint32, depth, n int) (*sumRule, []uint32) {
 		}
 	}
 outer:
-	for _, m := range s.combos[open][rem] {
+	for _, m := range s.combos.byCount[open][rem] {
 		if m&^union != 0 || m&placed != 0 {
 			continue
 		}
@@ -463,33 +537,6 @@ func digitRange(least, most int) uint32 {
 	return (uint32(1)<<most - 1) &^ (uint32(1)<<(least-1) - 1)
 }
 
-// cageCombos returns the union and the intersection of the combinations the open
-// cells of cg can still take: open digits adding to rem, none of placed, all
-// among union, and each open cell holding a candidate among them.
-func (s *general) cageCombos(cs []uint32, cg *sumRule, open, rem int, placed, union uint32) (allowed, must uint32) {
-	if rem < 0 || rem >= len(s.combos[open]) {
-		return 0, 0
-	}
-	must = ^uint32(0)
-next:
-	for _, m := range s.combos[open][rem] {
-		if m&^union != 0 || m&placed != 0 {
-			continue
-		}
-		for _, c := range cg.cells {
-			if v := cs[c]; v&fixedBit == 0 && v&m == 0 {
-				continue next
-			}
-		}
-		allowed |= m
-		must &= m
-	}
-	if allowed == 0 {
-		return 0, 0
-	}
-	return allowed, must
-}
-
 // cageBounds returns the digits of ds that k open cells can hold when they must add
 // to rem with distinct digits of ds: d stays while the smallest and the largest sums
 // of k-1 other digits of ds bracket rem-d.
@@ -522,4 +569,322 @@ func sumRange(ds uint32, k int) (lo, hi int, ok bool) {
 		high &^= 1 << top
 	}
 	return lo, hi, true
+}
+
+// maskSet is a set of digit masks of up to 9 digits: bit m of the 512 is set when
+// mask m is in the set. The search for a cage's digits walks its open cells one by
+// one over such sets, one word operation per 64 masks; the digits are those the
+// open cells can still take, renumbered from 0, so with u of them only the first
+// 2^u bits (nw words) are in use.
+type maskSet [8]uint64
+
+// lacks[d] holds, within one word, the masks without digit bit d (d < 6); for
+// d >= 6 the word index says it (word w lacks bit d when w has no bit d-6).
+var lacks = [6]uint64{
+	0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f,
+	0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x00000000ffffffff,
+}
+
+func (x *maskSet) add(m uint32) { x[m>>6] |= 1 << (m & 63) }
+
+func (x *maskSet) empty(nw int) bool {
+	var any uint64
+	for _, w := range x[:nw] {
+		any |= w
+	}
+	return any == 0
+}
+
+// orWith sets x to x or, for each mask m of y without digit bit d, m with d.
+func (x *maskSet) orWith(y *maskSet, d, nw int) {
+	if d < 6 {
+		sh, keep := uint(1)<<d, lacks[d]
+		for w := range nw {
+			x[w] |= (y[w] & keep) << sh
+		}
+		return
+	}
+	ws := 1 << (d - 6)
+	for w := range nw {
+		if w&ws != 0 {
+			x[w] |= y[w-ws]
+		}
+	}
+}
+
+// meetsWith reports whether, for some mask m of y without digit bit d, m with d is
+// in z.
+func (y *maskSet) meetsWith(z *maskSet, d, nw int) bool {
+	var any uint64
+	if d < 6 {
+		sh, keep := uint(1)<<d, lacks[d]
+		for w := range nw {
+			any |= (y[w] & keep) << sh & z[w]
+		}
+		return any != 0
+	}
+	ws := 1 << (d - 6)
+	for w := range nw {
+		if w&ws != 0 {
+			any |= y[w-ws] & z[w]
+		}
+	}
+	return any != 0
+}
+
+// orWithout sets x to x or, for each mask m of z with digit bit d, m without d.
+func (x *maskSet) orWithout(z *maskSet, d, nw int) {
+	if d < 6 {
+		sh, keep := uint(1)<<d, lacks[d]
+		for w := range nw {
+			x[w] |= z[w] >> sh & keep
+		}
+		return
+	}
+	ws := 1 << (d - 6)
+	for w := range nw {
+		if w&ws == 0 {
+			x[w] |= z[w+ws]
+		}
+	}
+}
+
+// hasAll reports whether every mask of x holds digit bit d (x not empty).
+func (x *maskSet) hasAll(d, nw int) bool {
+	var any uint64
+	if d < 6 {
+		keep := lacks[d]
+		for w := range nw {
+			any |= x[w] & keep
+		}
+		return any == 0
+	}
+	ws := 1 << (d - 6)
+	for w := range nw {
+		if w&ws == 0 {
+			any |= x[w]
+		}
+	}
+	return any == 0
+}
+
+// squeeze renumbers the digits of m, all among union, by their rank in union.
+func squeeze(m, union uint32) uint32 {
+	var out uint32
+	for ; m != 0; m &= m - 1 {
+		out |= 1 << bits.OnesCount32(union&(m&-m-1))
+	}
+	return out
+}
+
+// cageSupport narrows the open cells of a distinct rule to the digits each can
+// take in some filling of all of them: distinct digits, none of placed, each a
+// candidate of its cell, adding to rem. It walks the cells in turn, keeping the
+// sets of digits the cells so far can take (reach), then back from the fillings
+// that make rem, keeping of each cell the digits that lead to one. It returns
+// false when no filling exists, and else the digits every filling holds (must).
+// Cells left with one candidate join queue.
+func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, queue *[]int32) (must uint32, changed, ok bool) {
+	var open [9]int32
+	var union uint32
+	k := 0
+	for _, c := range r.cells {
+		v := cs[c]
+		if v&fixedBit != 0 {
+			continue
+		}
+		if k == len(open) {
+			return 0, false, false // more open cells than digits
+		}
+		open[k] = c
+		union |= v &^ placed
+		k++
+	}
+	u := bits.OnesCount32(union)
+	if rem < 0 || rem >= len(s.combos.byCount[k]) || u < k {
+		return 0, false, false
+	}
+	// The walk numbers the digits of union 0 to u-1: digit[j] is the j-th.
+	var digit [9]uint32
+	for j, ds := 0, union; ds != 0; j, ds = j+1, ds&(ds-1) {
+		digit[j] = ds & -ds
+	}
+	nw := 1 << max(u-6, 0)
+	var reach [10]maskSet
+	var cand [9]uint32
+	reach[0][0] = 1
+	for i := range k {
+		cand[i] = squeeze(cs[open[i]]&^placed, union)
+		next := &reach[i+1]
+		for ds := cand[i]; ds != 0; ds &= ds - 1 {
+			next.orWith(&reach[i], bits.TrailingZeros32(ds), nw)
+		}
+		if next.empty(nw) {
+			return 0, false, false
+		}
+	}
+	var good maskSet
+	for _, m := range s.combos.byCount[k][rem] {
+		if m&^union == 0 {
+			good.add(squeeze(m, union))
+		}
+	}
+	for w := range nw {
+		good[w] &= reach[k][w]
+	}
+	if good.empty(nw) {
+		return 0, false, false
+	}
+	for j := range u {
+		if good.hasAll(j, nw) {
+			must |= digit[j]
+		}
+	}
+	for i := k - 1; i >= 0; i-- {
+		c := open[i]
+		var keep uint32
+		var back maskSet
+		for ds := cand[i]; ds != 0; ds &= ds - 1 {
+			j := bits.TrailingZeros32(ds)
+			if reach[i].meetsWith(&good, j, nw) {
+				keep |= digit[j]
+				if i > 0 {
+					back.orWithout(&good, j, nw)
+				}
+			}
+		}
+		if v := cs[c]; keep != v {
+			cs[c] = keep
+			changed = true
+			if keep&(keep-1) == 0 {
+				*queue = append(*queue, c)
+			}
+		}
+		for w := range nw {
+			good[w] = back[w] & reach[i][w]
+		}
+	}
+	return must, changed, true
+}
+
+// sumSet is a set of partial sums 0-127 of a rule's open cells, offset so that
+// those counted down stay at or above 0.
+type sumSet [2]uint64
+
+// shifted returns x with each sum moved up by d (down when d < 0).
+func (x sumSet) shifted(d int) sumSet {
+	switch {
+	case d > 0:
+		return sumSet{x[0] << d, x[1]<<d | x[0]>>(64-d)}
+	case d < 0:
+		return sumSet{x[0]>>-d | x[1]<<(64+d), x[1] >> -d}
+	}
+	return x
+}
+
+// looseSupport narrows the open cells of a rule whose digits may repeat (its
+// cells span houses, or some count down) to the digits each can take in some
+// filling that makes the sum, repeats allowed: it walks the cells keeping the
+// partial sums the cells so far can make, then back from the sum, keeping of each
+// cell the digits that lead to it. It returns false when no filling makes the sum.
+// Cells left with one candidate join queue.
+func (s *general) looseSupport(cs []uint32, r *sumRule, queue *[]int32) (changed, ok bool) {
+	var open [maxLoose]int32
+	var sign [maxLoose]int
+	var reach [maxLoose + 1]sumSet
+	rem, k, offset := r.sum, 0, 0
+	lo, hi, span := 0, 0, 0 // the least and the most the open cells make
+	for i, c := range r.cells {
+		v := cs[c]
+		sg := 1
+		if i >= r.npos {
+			sg = -1
+		}
+		if v&fixedBit != 0 {
+			rem -= sg * (bits.TrailingZeros32(v&^fixedBit) + 1)
+			continue
+		}
+		least, most := bits.TrailingZeros32(v)+1, 32-bits.LeadingZeros32(v)
+		if sg < 0 {
+			offset += most
+			least, most = -most, -least
+		}
+		lo, hi, span = lo+least, hi+most, max(span, most-least)
+		open[k], sign[k] = c, sg
+		k++
+	}
+	target := rem + offset
+	if k == 0 || rem < lo || rem > hi {
+		return false, k == 0 && rem == 0
+	}
+	if hi-rem >= span && rem-lo >= span {
+		// Each cell's range fits in what the others leave it: mostly nothing to
+		// take, and not worth the walk to find the rare gap.
+		return false, true
+	}
+	reach[0] = sumSet{}.set(offset)
+	for i := range k {
+		var next sumSet
+		for ds := cs[open[i]]; ds != 0; ds &= ds - 1 {
+			next = next.or(reach[i].shifted(sign[i] * (bits.TrailingZeros32(ds) + 1)))
+		}
+		reach[i+1] = next
+	}
+	good := sumSet{}.set(target).and(reach[k])
+	if good == (sumSet{}) {
+		return false, false
+	}
+	for i := k - 1; i >= 0; i-- {
+		c := open[i]
+		v := cs[c]
+		var keep uint32
+		var back sumSet
+		for ds := v; ds != 0; ds &= ds - 1 {
+			d := sign[i] * (bits.TrailingZeros32(ds) + 1)
+			if reach[i].shifted(d).and(good) != (sumSet{}) {
+				keep |= ds & -ds
+				back = back.or(good.shifted(-d))
+			}
+		}
+		if keep != v {
+			cs[c] = keep
+			changed = true
+			if keep&(keep-1) == 0 {
+				*queue = append(*queue, c)
+			}
+		}
+		good = back.and(reach[i])
+	}
+	return changed, true
+}
+
+func (x sumSet) set(i int) sumSet    { x[i>>6] |= 1 << (i & 63); return x }
+func (x sumSet) or(y sumSet) sumSet  { return sumSet{x[0] | y[0], x[1] | y[1]} }
+func (x sumSet) and(y sumSet) sumSet { return sumSet{x[0] & y[0], x[1] & y[1]} }
+
+// cageCombos returns the union and the intersection of the combinations the open
+// cells of cg can still take: open digits adding to rem, none of placed, all
+// among union, and each open cell holding a candidate among them.
+func (s *general) cageCombos(cs []uint32, cg *sumRule, open, rem int, placed, union uint32) (allowed, must uint32) {
+	if rem < 0 || rem >= len(s.combos.byCount[open]) {
+		return 0, 0
+	}
+	must = ^uint32(0)
+next:
+	for _, m := range s.combos.byCount[open][rem] {
+		if m&^union != 0 || m&placed != 0 {
+			continue
+		}
+		for _, c := range cg.cells {
+			if v := cs[c]; v&fixedBit == 0 && v&m == 0 {
+				continue next
+			}
+		}
+		allowed |= m
+		must &= m
+	}
+	if allowed == 0 {
+		return 0, 0
+	}
+	return allowed, must
 }

@@ -39,12 +39,17 @@ type general struct {
 	openCount []int
 	// comboStack holds, per depth, the combinations a guess tries.
 	comboStack [][]uint32
-	// snap is the state as cageSums last saw it in this propagate (fresh false
-	// before the first look), so the next look checks only the rules of the cells
-	// that changed since; dirty marks those rules.
+	// snap is the state as cageSums last saw it in this propagate, or the
+	// propagated state this one was narrowed from (fresh false when neither), so
+	// the next look checks only the rules of the cells that changed since; dirty
+	// marks those rules.
 	snap  []uint32
 	fresh bool
 	dirty []bool
+	// fix holds, per depth, the propagated state the branches narrow (killers).
+	fix [][]uint32
+	// cheap is set for the first look at a killer's sums (see searchGeneral).
+	cheap bool
 	ctx   context.Context
 	done  <-chan struct{}
 	err   error
@@ -206,15 +211,33 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 	for c, set := range startSets(b, q) {
 		start[c] = uint32(set) & s.full
 	}
-	s.run(start, 0)
+	if s.rules != nil {
+		// A first look with the cheaper sums (the union of a cage's combinations,
+		// the bounds of loose rules) solves most killers of the books alone; the
+		// search then looks again with all of them.
+		s.cheap = true
+		ok := s.propagate(start, nil)
+		s.cheap = false
+		if !ok {
+			return result{}, nil
+		}
+	}
+	s.run(start, 0, nil)
 	return result{count: s.count, guesses: s.guesses, sols: s.sols}, s.err
 }
 
-// run searches from cs (the state at depth), which it may change.
-func (s *general) run(cs []uint32, depth int) {
+// run searches from cs (the state at depth), which it may change; base, when not
+// nil, is the propagated state cs was narrowed from.
+func (s *general) run(cs []uint32, depth int, base []uint32) {
 	for {
-		if !s.propagate(cs) {
+		if !s.propagate(cs, base) {
 			return
+		}
+		if s.rules != nil {
+			// Keep this propagated state: the branches from here narrow it, and the
+			// sums need only look again at the rules of the cells they narrowed.
+			base = s.fixed(depth)
+			copy(base, cs)
 		}
 		cell, n := -1, 64
 		for c, v := range cs {
@@ -272,7 +295,7 @@ func (s *general) run(cs []uint32, depth int) {
 							next[c] &= m
 						}
 					}
-					s.run(next, depth+1)
+					s.run(next, depth+1, base)
 					if s.count >= s.q.limit || s.err != nil {
 						return
 					}
@@ -294,7 +317,7 @@ func (s *general) run(cs []uint32, depth int) {
 			next := s.state(depth + 1)
 			copy(next, cs)
 			next[cell] = low
-			s.run(next, depth+1)
+			s.run(next, depth+1, base)
 			if s.count >= s.q.limit || s.err != nil {
 				return
 			}
@@ -305,7 +328,7 @@ func (s *general) run(cs []uint32, depth int) {
 			next := s.state(depth + 1)
 			copy(next, cs)
 			next[cell] = ds & -ds
-			s.run(next, depth+1)
+			s.run(next, depth+1, base)
 			if s.count >= s.q.limit || s.err != nil {
 				return
 			}
@@ -354,6 +377,14 @@ func lowHalf(ds uint32) uint32 {
 	return low
 }
 
+// fixed returns the reusable slice of a depth's propagated state (killers only).
+func (s *general) fixed(depth int) []uint32 {
+	for len(s.fix) <= depth {
+		s.fix = append(s.fix, make([]uint32, len(s.peers)))
+	}
+	return s.fix[depth]
+}
+
 // state returns the reusable state slice of a depth.
 func (s *general) state(depth int) []uint32 {
 	for len(s.stack) <= depth {
@@ -366,12 +397,16 @@ func (s *general) state(depth int) []uint32 {
 }
 
 // propagate applies naked and hidden singles until nothing changes. It returns false
-// on a contradiction.
-func (s *general) propagate(cs []uint32) bool {
+// on a contradiction. On a killer, base (when not nil) is a propagated state cs was
+// narrowed from.
+func (s *general) propagate(cs []uint32, base []uint32) bool {
 	// queue holds cells left with one candidate whose peers have not yet lost it.
 	queue := s.queue[:0]
 	defer func() { s.queue = queue }()
-	s.fresh = false
+	s.fresh = base != nil
+	if s.fresh {
+		copy(s.snap, base)
+	}
 	for c, v := range cs {
 		if v&fixedBit == 0 && v&(v-1) == 0 {
 			if v == 0 {
