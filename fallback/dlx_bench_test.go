@@ -49,7 +49,7 @@ func BenchmarkSearchMethods(b *testing.B) {
 			var boards []*board.Board
 			for _, vc := range variantSet(b, vk.kind, vk.rules, 1) {
 				if vk.kind == "killer-hard" && vc.line > 18 {
-					break // lines 19 to 34 take the search minutes, or more
+					break // lines 19 to 34 take the search seconds each (TestKillerHard)
 				}
 				boards = append(boards, vc.b)
 			}
