@@ -29,6 +29,10 @@ type Knowledge struct {
 	// Unique is true when search proved the puzzle has exactly one solution; only then
 	// do uniqueness techniques apply and can the fallback step be proven.
 	Unique bool
+	// Solution is that one solution when the caller has it (Solve has, from its
+	// count): SearchStep then picks the candidate to refute from it rather than search
+	// for the solution again. The refutation itself is still proven by search.
+	Solution []board.Digit
 }
 
 // First returns the first step that one of ts finds on b, trying them in order, and
@@ -81,9 +85,12 @@ func SearchStep(ctx context.Context, b *board.Board, k Knowledge) (explain.Step,
 		return explain.Step{}, ErrNotUnique
 	}
 	l := b.Layout()
-	sol, err := fallback.Solve(ctx, b)
-	if err != nil {
-		return explain.Step{}, err
+	sol := k.Solution
+	if len(sol) != l.Cells() {
+		var err error
+		if sol, err = fallback.Solve(ctx, b); err != nil {
+			return explain.Step{}, err
+		}
 	}
 	best, bestN := board.Cell(-1), l.N()+1
 	for c := range board.Cell(l.Cells()) {
@@ -189,7 +196,9 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	}
 	k := Knowledge{Unique: verdict == fallback.UniqueSolution}
 	tr.Solution = board.Line(sols[0])
-	if !k.Unique {
+	if k.Unique {
+		k.Solution = sols[0]
+	} else {
 		tr.Summary.Several = true
 		tr.SecondSolution = board.Line(sols[1])
 	}
