@@ -901,6 +901,13 @@ func parseGrid(lines []srcLine) (*Board, error) {
 		}
 		cells = append(cells, rc...)
 	}
+	return gridBoard(l, cells), nil
+}
+
+// gridBoard returns the board on l of a grid's cells, one a cell: givens, placed
+// values, then the pencil marks: last, so that placing a value does not take from the
+// marks the grid gives its peers.
+func gridBoard(l *Layout, cells []gridCell) *Board {
 	b := New(l)
 	for c, gc := range cells {
 		switch gc.kind {
@@ -915,7 +922,7 @@ func parseGrid(lines []srcLine) (*Board, error) {
 			b.SetCandidates(Cell(c), gc.digits)
 		}
 	}
-	return b, nil
+	return b
 }
 
 // isBorder reports whether a line of a grid is a border: "---" and only border characters.

@@ -166,21 +166,7 @@ func parseKillerFrame(rows []srcLine, v Variant) (*Board, error) {
 		pe.Line = lines[0].n
 		return nil, pe
 	}
-	b := New(l)
-	for c, gc := range cells {
-		switch gc.kind {
-		case given:
-			_ = b.Give(Cell(c), gc.digits.First()) // cannot fail: each cell once, digit in range
-		case placed:
-			_ = b.Place(Cell(c), gc.digits.First())
-		}
-	}
-	for c, gc := range cells {
-		if gc.kind == marks {
-			b.SetCandidates(Cell(c), gc.digits)
-		}
-	}
-	return b, nil
+	return gridBoard(l, cells), nil
 }
 
 // frameWords returns the words of a row of the frame: its cells, the borders ('|',

@@ -33,6 +33,35 @@ func wikiVersion(s string) bool {
 // wikiCages returns the cages of a colouring of an n x n grid: each run of orthogonally
 // adjacent cells of one colour is a cage (sums left 0), in the order of their first
 // cells, and the cage of every cell.
+// wikiLayout returns the killer layout of SudokuWiki's cage colours and the sums at
+// their cells (0 where none): each cage holds one sum, at any of its cells. sumAt
+// says where in text the sum of cell c is, for the error of a second sum.
+func wikiLayout(n int, colour, sums []int, line int, sumAt func(c int) int, text string) (*Layout, error) {
+	cages, cage := wikiCages(colour, n)
+	for c, s := range sums {
+		if s == 0 {
+			continue
+		}
+		cg := &cages[cage[c]]
+		if cg.Sum != 0 {
+			return nil, errAt(line, text, sumAt(c), "killer bd= string: the cage at %s has two sums, %d and %d", cellName(n, cg.Cells[0]), cg.Sum, s)
+		}
+		cg.Sum = s
+	}
+	for _, cg := range cages {
+		if cg.Sum == 0 {
+			return nil, errLine(line, "killer bd= string: the cage at %s has no sum", cellName(n, cg.Cells[0]))
+		}
+	}
+	l, err := NewLayout(Spec{N: n, Cages: cages})
+	if err != nil {
+		pe := layoutParseError(err).(*ParseError)
+		pe.Line = line
+		return nil, pe
+	}
+	return l, nil
+}
+
 func wikiCages(colour []int, n int) ([]Cage, []int) {
 	cage := make([]int, n*n)
 	for c := range cage {
@@ -100,28 +129,13 @@ func parseWikiPacked(text string, at, line, n int, first, marks string) (*Board,
 	for c, p := range pairs {
 		colour[c] = p & 7
 	}
-	cages, cage := wikiCages(colour, n)
+	sums := make([]int, cells)
 	for c, p := range pairs {
-		s := p >> 3
-		if s == 0 {
-			continue
-		}
-		cg := &cages[cage[c]]
-		if cg.Sum != 0 {
-			return nil, errAt(line, text, at+2*c, "killer bd= string: the cage at %s has two sums, %d and %d", cellName(n, cg.Cells[0]), cg.Sum, s)
-		}
-		cg.Sum = s
+		sums[c] = p >> 3
 	}
-	for _, cg := range cages {
-		if cg.Sum == 0 {
-			return nil, errLine(line, "killer bd= string: the cage at %s has no sum", cellName(n, cg.Cells[0]))
-		}
-	}
-	l, err := NewLayout(Spec{N: n, Cages: cages})
+	l, err := wikiLayout(n, colour, sums, line, func(c int) int { return at + 2*c }, text)
 	if err != nil {
-		pe := layoutParseError(err).(*ParseError)
-		pe.Line = line
-		return nil, pe
+		return nil, err
 	}
 	b := New(l)
 	if marks == "" {

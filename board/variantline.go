@@ -394,28 +394,13 @@ func parseWikiKiller(text string, i, line int) (*Board, error) {
 	for c := range colour {
 		colour[c] = int(colours[c])
 	}
-	cages, cage := wikiCages(colour, n)
-	for c := range n * n {
-		s, _ := strconv.Atoi(rest[2*c : 2*c+2])
-		if s == 0 {
-			continue
-		}
-		cg := &cages[cage[c]]
-		if cg.Sum != 0 {
-			return nil, errAt(line, text, i+len(colours)+1+2*c, "killer bd= string: the cage at %s has two sums, %d and %d", cellName(n, cg.Cells[0]), cg.Sum, s)
-		}
-		cg.Sum = s
+	sums := make([]int, n*n)
+	for c := range sums {
+		sums[c], _ = strconv.Atoi(rest[2*c : 2*c+2])
 	}
-	for _, cg := range cages {
-		if cg.Sum == 0 {
-			return nil, errLine(line, "killer bd= string: the cage at %s has no sum", cellName(n, cg.Cells[0]))
-		}
-	}
-	l, err := NewLayout(Spec{N: n, Cages: cages})
+	l, err := wikiLayout(n, colour, sums, line, func(c int) int { return i + len(colours) + 1 + 2*c }, text)
 	if err != nil {
-		pe := layoutParseError(err).(*ParseError)
-		pe.Line = line
-		return nil, pe
+		return nil, err
 	}
 	return New(l), nil
 }
