@@ -365,16 +365,9 @@ func chainFinder(view chainView) Finder {
 			if m := sc.chainMissOf(v.id); m != nil && m.covers(b) {
 				return
 			}
-			found := false
-			report = func(s explain.Step) bool {
-				found = true
-				return p.Report(s)
-			}
-			defer func() {
-				if !found && !p.done() {
-					sc.keepChainMiss(v.id, b)
-				}
-			}()
+			var finish func()
+			report, finish = sc.watchMiss(p, v.id, b)
+			defer finish()
 		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {
@@ -469,6 +462,23 @@ func (sc *scratch) chainMissOf(id string) *chainMiss {
 		}
 	}
 	return nil
+}
+
+// watchMiss returns p.Report wrapped to see whether the finder of id reports, and the
+// func it defers: that keeps b as id's miss when nothing was reported and the pass
+// was not cancelled (a cancelled finder may have missed what it would have found).
+func (sc *scratch) watchMiss(p *Pass, id string, b *board.Board) (report func(explain.Step) bool, finish func()) {
+	found := false
+	report = func(s explain.Step) bool {
+		found = true
+		return p.Report(s)
+	}
+	finish = func() {
+		if !found && !p.done() {
+			sc.keepChainMiss(id, b)
+		}
+	}
+	return report, finish
 }
 
 // keepChainMiss records that view id (or Medusa) found nothing on b.

@@ -103,7 +103,7 @@ type wingShape struct {
 // not see each other.
 func bentWings(id string, shape wingShape) Finder {
 	return func(p *Pass) {
-		b, report := p.Board(), p.Report
+		b := p.Board()
 		l := b.Layout()
 		// A wing's conditions read only its cells' candidates, and what it removes is
 		// there on any earlier state of the solve: a wing that the last state where this
@@ -112,16 +112,8 @@ func bentWings(id string, shape wingShape) Finder {
 		if m := sc.chainMissOf(id); m != nil && !m.newCellIn(b, 2, shape.maxCands) {
 			return
 		}
-		found := false
-		report = func(s explain.Step) bool {
-			found = true
-			return p.Report(s)
-		}
-		defer func() {
-			if !found && !p.done() {
-				sc.keepChainMiss(id, b)
-			}
-		}()
+		report, finish := sc.watchMiss(p, id, b)
+		defer finish()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
 		var pool []board.Cell
