@@ -24,12 +24,12 @@ const idCageForcingNet = "cage-forcing-net"
 // fewer candidates.
 const maxNetSpace = 5000
 
-// space returns the product of the counts of cands, up to maxNetSpace+1.
-func space(cands []board.DigitSet) int {
+// space returns the product of the counts of cands, up to most+1.
+func space(cands []board.DigitSet, most int) int {
 	p := 1
 	for _, c := range cands {
-		if p *= c.Count(); p > maxNetSpace {
-			return maxNetSpace + 1
+		if p *= c.Count(); p > most {
+			return most + 1
 		}
 	}
 	return p
@@ -73,15 +73,18 @@ type netUnit struct {
 // cageNet is the state of one premise's propagation: values and candidates of every
 // cell, and what the propagation did, for the step.
 type cageNet struct {
-	l      *board.Layout
-	units  []netUnit
-	of     [][]int // of[c]: the units cell c is in
-	dirty  []bool  // dirty[u]: a cell of unit u lost candidates since u was last searched
-	nodes  int     // the fillings' search nodes visited so far, for the budget
-	vals   []board.Digit
-	cands  []board.DigitSet
-	forced []board.Candidate // placements forced, in order (the premise first)
-	used   []int             // the units whose arithmetic removed candidates, in order
+	l     *board.Layout
+	units []netUnit
+	of    [][]int // of[c]: the units cell c is in
+	dirty []bool  // dirty[u]: a cell of unit u lost candidates since u was last searched
+	nodes int     // the fillings' search nodes visited so far, for the budget
+	// maxSpace and budget are the bounds (maxNetSpace and cageNetBudget for the
+	// technique; a test lifts them to show what an unbounded net would do).
+	maxSpace, budget int
+	vals             []board.Digit
+	cands            []board.DigitSet
+	forced           []board.Candidate // placements forced, in order (the premise first)
+	used             []int             // the units whose arithmetic removed candidates, in order
 	// clash is where the premise broke: clashUnit >= 0 a unit; else clashHouse >= 0 a
 	// house with no place for clashDigit; else clashCell a cell with no candidate.
 	clashUnit  int
@@ -257,7 +260,7 @@ func (n *cageNet) propagate(p *Pass, premise board.Candidate) bool {
 				}
 				continue
 			}
-			if space(cands) > maxNetSpace {
+			if space(cands, n.maxSpace) > n.maxSpace {
 				continue // searched again once its cells have lost more candidates
 			}
 			f := fillings(l, open, cands, left, 0)
@@ -295,12 +298,28 @@ func (n *cageNet) propagate(p *Pass, premise board.Candidate) bool {
 // fewest placements forced and cages used before the contradiction), which are the
 // easiest to follow; it stops at the first one of at most shortEnough.
 func findCageForcingNet(p *Pass) {
-	b := p.Board()
-	l := b.Layout()
-	if !hasCages(l) {
+	if !hasCages(p.Board().Layout()) {
 		return
 	}
-	n := &cageNet{l: l, units: netUnits(l)}
+	best, _ := scanCageNet(p, maxNetSpace, cageNetBudget)
+	if p.done() {
+		return
+	}
+	for _, s := range best {
+		if !p.Report(s) {
+			return
+		}
+	}
+}
+
+// scanCageNet is findCageForcingNet's scan within the bounds given: the steps of the
+// shortest refutations found, and whether every premise was followed (neither the
+// budget nor an early stop at shortEnough cut the scan short; units over maxSpace are
+// still skipped).
+func scanCageNet(p *Pass, maxSpace, budget int) (best []explain.Step, complete bool) {
+	b := p.Board()
+	l := b.Layout()
+	n := &cageNet{l: l, units: netUnits(l), maxSpace: maxSpace, budget: budget}
 	n.of = make([][]int, l.Cells())
 	for ui, u := range n.units {
 		for _, c := range u.cage.Cells {
@@ -316,16 +335,11 @@ func findCageForcingNet(p *Pass) {
 	slices.SortStableFunc(cells, func(a, c board.Cell) int {
 		return cmp.Compare(b.Candidates(a).Count(), b.Candidates(c).Count())
 	})
-	var best []explain.Step
 	shortest := 0
-scan:
 	for _, c := range cells {
 		for _, d := range b.Candidates(c).Digits() {
-			if p.done() {
-				return
-			}
-			if n.nodes > cageNetBudget {
-				break scan
+			if p.done() || n.nodes > n.budget {
+				return best, false
 			}
 			n.reset(b)
 			premise := board.Candidate{Cell: c, Digit: d}
@@ -339,15 +353,11 @@ scan:
 				best = append(best, n.step(b, premise))
 			}
 			if shortest <= shortEnough {
-				break scan
+				return best, false
 			}
 		}
 	}
-	for _, s := range best {
-		if !p.Report(s) {
-			return
-		}
-	}
+	return best, true
 }
 
 // step is the step of a refuted premise. Its pattern: the premise (Cells[0], Digits);

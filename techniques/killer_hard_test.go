@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -105,4 +107,73 @@ func walkKiller(t *testing.T, st *solveState, b *board.Board, sol []board.Digit)
 		require.Equal(t, sol[c], work.Value(c), "solved to another grid at %s", l.CellName(c))
 	}
 	return w, stuck
+}
+
+// TestKillerHardNeedsSearch shows why 16 puzzles of killer-hard-dev are not solved
+// by logic: at the first stall of the default techniques, a cage forcing net with no
+// budget and no bound on a cage's fillings (every cage, and every virtual cage of the
+// rule of 45 up to maxVirtualCells cells) refutes none of the candidates left. Every
+// elimination a technique makes is the refutation of a candidate by some propagation,
+// and this one follows singles in every house and the whole arithmetic of every cage:
+// what is left needs reasoning about two or more assumptions at once, or search.
+// STEPDOKU_FULL takes line 19 (a second); STEPDOKU_KILLER_HARD=1 every line the
+// default techniques do not solve, or =N line N:
+//
+//	STEPDOKU_KILLER_HARD=1 go test ./techniques -run TestKillerHardNeedsSearch -v
+func TestKillerHardNeedsSearch(t *testing.T) {
+	env := os.Getenv("STEPDOKU_KILLER_HARD")
+	only, _ := strconv.Atoi(env)
+	switch {
+	case env == "1":
+		only = 0
+	case env == "" && os.Getenv("STEPDOKU_FULL") != "":
+		only = 19
+	case env == "":
+		t.Skip("set STEPDOKU_KILLER_HARD=1 (all) or a line number, or STEPDOKU_FULL=1 (line 19)")
+	}
+	path := filepath.Join(variantsDir, "killer-hard-dev.txt")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s is absent", path)
+	}
+	ctx := context.Background()
+	st := newSolveState()
+	stalled := 0
+	for i, p := range readVariantSet(t, path, board.Killer) {
+		line := i + 1
+		if only != 0 && line != only {
+			continue
+		}
+		work := p.b.Clone()
+		st.invalidate()
+		for !work.Solved() {
+			step, _, ok, err := st.first(ctx, work, variantTechniques(), Knowledge{Unique: true})
+			require.NoError(t, err)
+			if !ok {
+				break
+			}
+			require.Empty(t, unsound(work, p.sol, step), "line %d: %s", line, explain.OneLiner(work.Layout(), step))
+			require.NoError(t, explain.Apply(work, step))
+			st.invalidate()
+		}
+		if work.Solved() {
+			continue
+		}
+		stalled++
+		cands := 0
+		for c := range board.Cell(work.Layout().Cells()) {
+			if work.Value(c) == 0 {
+				cands += work.Candidates(c).Count()
+			}
+		}
+		t0 := time.Now()
+		pass := st.pass(ctx, work, CageForcingNet, func(explain.Step) bool { return true })
+		best, complete := scanCageNet(pass, math.MaxInt/2, math.MaxInt/2)
+		for _, s := range best {
+			require.Empty(t, unsound(work, p.sol, s), "line %d", line)
+		}
+		assert.Empty(t, best, "line %d: the unbounded cage forcing net refutes a candidate", line)
+		assert.True(t, complete, "line %d: the unbounded scan followed every premise", line)
+		t.Logf("line %d: stalled with %d candidates; the unbounded cage forcing net refutes none (%s)", line, cands, time.Since(t0).Round(time.Millisecond))
+	}
+	require.Positive(t, stalled, "no puzzle stalled")
 }
