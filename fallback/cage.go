@@ -270,18 +270,10 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 				}
 				least := rem - (hi - (32 - bits.LeadingZeros32(v)))
 				most := rem - (lo - (bits.TrailingZeros32(v) + 1))
-				keep := digitRange(least, most)
-				if v&^keep == 0 {
-					continue
-				}
-				v &= keep
-				cs[c] = v
-				changed = true
-				if v == 0 {
+				removed, ok := strip(cs, c, ^digitRange(least, most), queue)
+				changed = changed || removed
+				if !ok {
 					return changed, false
-				}
-				if v&(v-1) == 0 {
-					*queue = append(*queue, c)
 				}
 			}
 			continue
@@ -305,18 +297,10 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			return changed, false
 		}
 		for _, c := range r.cells {
-			v := cs[c]
-			if v&fixedBit != 0 || v&^allowed == 0 {
-				continue
-			}
-			v &= allowed
-			cs[c] = v
-			changed = true
-			if v == 0 {
+			removed, ok := strip(cs, c, ^allowed, queue)
+			changed = changed || removed
+			if !ok {
 				return changed, false
-			}
-			if v&(v-1) == 0 {
-				*queue = append(*queue, c)
 			}
 		}
 		// A digit every combination holds must go in the cells: if only one open
