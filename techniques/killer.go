@@ -303,12 +303,69 @@ func findCageCombinations(p *Pass) {
 	}
 }
 
+// cageQuiet remembers, for each cage, the state of its cells (values and candidates)
+// on which cage combinations last found nothing in it: the fillings read only the
+// cage's cells, so the same state finds nothing again. Cage combinations runs right
+// after the singles, on almost every state of a killer's walkthrough, and most cages
+// have not changed since the last.
+type cageQuiet struct {
+	l     *board.Layout
+	at    []int // at[i]: where cage i's cells start in vals and cands
+	known []bool
+	vals  []board.Digit
+	cands []board.DigitSet
+}
+
+// load makes q the memo of l's cages, emptied when it was another layout's.
+func (q *cageQuiet) load(l *board.Layout) {
+	if q.l == l {
+		return
+	}
+	q.l = l
+	q.at = q.at[:0]
+	k := 0
+	for _, cg := range l.Cages() {
+		q.at = append(q.at, k)
+		k += len(cg.Cells)
+	}
+	q.known = grown(q.known, len(l.Cages()))
+	clear(q.known)
+	q.vals = grown(q.vals, k)
+	q.cands = grown(q.cands, k)
+}
+
+// same reports whether cage i's cells are as they were when it last found nothing.
+func (q *cageQuiet) same(b *board.Board, i int) bool {
+	if !q.known[i] {
+		return false
+	}
+	for j, c := range q.l.Cages()[i].Cells {
+		if b.Value(c) != q.vals[q.at[i]+j] || b.Candidates(c) != q.cands[q.at[i]+j] {
+			return false
+		}
+	}
+	return true
+}
+
+// keep records cage i's cells as the state on which it found nothing.
+func (q *cageQuiet) keep(b *board.Board, i int) {
+	for j, c := range q.l.Cages()[i].Cells {
+		q.vals[q.at[i]+j], q.cands[q.at[i]+j] = b.Value(c), b.Candidates(c)
+	}
+	q.known[i] = true
+}
+
 func eachCageCombination(p *Pass, report func(explain.Step) bool) {
 	b := p.Board()
 	l := b.Layout()
-	for _, cg := range l.Cages() {
+	quiet := &p.st.sc.cageQuiet
+	quiet.load(l)
+	for i, cg := range l.Cages() {
 		if p.done() {
 			return
+		}
+		if quiet.same(b, i) {
+			continue
 		}
 		st := stateOf(b, cg.Cells, cg.Sum)
 		if len(st.open) == 0 {
@@ -332,11 +389,14 @@ func eachCageCombination(p *Pass, report func(explain.Step) bool) {
 			continue
 		}
 		f := fillings(l, st.open, st.cands, st.sum.Left(), 0)
-		if !f.ok {
-			continue
+		var elims []board.Candidate
+		if f.ok {
+			elims = st.eliminations(f.allowed)
 		}
-		elims := st.eliminations(f.allowed)
 		if len(elims) == 0 {
+			if !f.cut {
+				quiet.keep(b, i)
+			}
 			continue
 		}
 		st.sum.Combos = f.combos

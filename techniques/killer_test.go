@@ -225,3 +225,50 @@ func TestFillings(t *testing.T) {
 	f = fillings(l, []board.Cell{r1c1, r1c2}, []board.DigitSet{board.DigitsOf(1), board.DigitsOf(2)}, 17, 0)
 	require.False(t, f.ok, "no filling")
 }
+
+// TestCageQuietAcrossStates walks killers with one solve's state, as the pipeline
+// does, and on every state compares every step cage combinations finds with what a
+// fresh solve finds: a cage skipped because its cells are as they were when it last
+// gave nothing (cageQuiet) must miss nothing. The skip must also happen.
+func TestCageQuietAcrossStates(t *testing.T) {
+	path := filepath.Join(variantsDir, "killer-dev.txt")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s is absent", path)
+	}
+	ps := readVariantSet(t, path, board.Killer)
+	if testing.Short() {
+		ps = ps[:2]
+	} else {
+		ps = ps[:8]
+	}
+	all := func(st *solveState, b *board.Board) []explain.Step {
+		var out []explain.Step
+		st.pass(t.Context(), b, CageCombinations, func(s explain.Step) bool { out = append(out, s); return true }).run()
+		return out
+	}
+	skipped, compared := 0, 0
+	for _, p := range ps {
+		b := p.b.Clone()
+		st := newSolveState()
+		for steps := 0; !b.Solved() && steps < 400; steps++ {
+			q := &st.sc.cageQuiet
+			if q.l == b.Layout() {
+				for i := range b.Layout().Cages() {
+					if q.same(b, i) {
+						skipped++
+					}
+				}
+			}
+			require.Equal(t, all(newSolveState(), b), all(st, b), "after %d steps", steps)
+			compared++
+			s, _, ok, err := st.first(t.Context(), b, Default(), Knowledge{Unique: true})
+			require.NoError(t, err)
+			require.True(t, ok, "killer-dev walks without search")
+			mustApply(t, b, s)
+			st.invalidate()
+		}
+		require.True(t, b.Solved())
+	}
+	require.Positive(t, compared)
+	require.Positive(t, skipped, "no cage was skipped")
+}

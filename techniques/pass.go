@@ -173,7 +173,8 @@ type scratch struct {
 	// chainMisses are the last states on which the chain views of single candidates,
 	// and Medusa, found nothing, one per view (chainMiss).
 	chainMisses []chainMiss
-	sdc         sdcMemo // Sue de Coq's lines and boxes that gave nothing
+	sdc         sdcMemo   // Sue de Coq's lines and boxes that gave nothing
+	cageQuiet   cageQuiet // the cages in which cage combinations last found nothing
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).
 	alsHint *alsIndex
