@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -16,17 +17,26 @@ const (
 
 // BenchmarkWalkthroughLarge times a walkthrough of the 16x16 and 25x25 grids above:
 // the finders whose cost grows steeply with the grid size bound their work there.
+// The /cores runs lend the forcing nets to a second core (Options.Cores).
 // cpu-ms is the process's CPU time, which other processes on a shared machine do not
 // inflate as they do the wall clock.
 func BenchmarkWalkthroughLarge(b *testing.B) {
-	for _, c := range []struct{ name, grid string }{{"16x16", grid16}, {"25x25", grid25}} {
+	for _, c := range []struct {
+		name, grid string
+		cores      int
+	}{{"16x16", grid16, 0}, {"16x16/cores", grid16, runtime.GOMAXPROCS(0)}, {"25x25", grid25, 0}, {"25x25/cores", grid25, runtime.GOMAXPROCS(0)}} {
 		b.Run(c.name, func(b *testing.B) {
+			var opt Options
+			if c.cores > 0 {
+				// One solve lent every core, as the command does for a single puzzle.
+				opt.Cores = NewCores(c.cores)
+			}
 			p := parsed(c.grid)(b)
 			var wall time.Duration
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				start := time.Now()
-				tr, err := Solve(context.Background(), p, Options{})
+				tr, err := Solve(context.Background(), p, opt)
 				wall += time.Since(start)
 				if err != nil || !tr.Summary.Solved {
 					b.Fatalf("%s: solved %v, %v", c.name, tr.Summary.Solved, err)

@@ -49,28 +49,7 @@ func First(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (st
 
 // first is First within a solve: the techniques share the results of b's state.
 func (s *solveState) first(ctx context.Context, b *board.Board, ts []Technique, k Knowledge) (explain.Step, Technique, bool, error) {
-	// One callback and one Pass for every technique: the step it keeps escapes to the
-	// heap, once per call rather than once per technique tried.
-	var got explain.Step
-	found := false
-	p := s.pass(ctx, b, Technique{}, func(st explain.Step) bool {
-		got, found = st, true
-		return false
-	})
-	for _, t := range ts {
-		if t.NeedsUnique && !k.Unique || !t.HoldsOn(b.Layout()) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return explain.Step{}, Technique{}, false, err
-		}
-		p.Technique = t
-		p.run()
-		if found {
-			return got, t, true, nil
-		}
-	}
-	return explain.Step{}, Technique{}, false, ctx.Err()
+	return s.firstLent(ctx, b, ts, k, nil, nil)
 }
 
 // ErrNotUnique is returned for a fallback step on a puzzle that is not known to have
@@ -138,6 +117,9 @@ type Options struct {
 	Techniques []Technique
 	// Fallback is what to do when none of them applies.
 	Fallback Fallback
+	// Cores, when set, lets the solve lend its costliest techniques to a core that
+	// the solves sharing it leave idle (see Cores). The steps are the same.
+	Cores *Cores
 }
 
 // InvalidError is returned by Solve for a grid with validity problems.
@@ -167,7 +149,8 @@ func Solve(ctx context.Context, b *board.Board, opt Options) (explain.Trace, err
 // run over many puzzles does not allocate them anew each time. A Solver is for one
 // goroutine at a time: give each worker its own. Solve (the function) uses a new one.
 type Solver struct {
-	st *solveState
+	st   *solveState
+	help helper // the second goroutine when Options.Cores lends one
 }
 
 // NewSolver returns a Solver with empty buffers.
@@ -206,8 +189,15 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	st := s.st
 	st.invalidate()       // nothing of another solve's states is kept
 	defer st.invalidate() // nor of this one's, once it is done
+	if opt.Cores != nil {
+		opt.Cores.take()
+		defer opt.Cores.give()
+		if s.help.st == nil {
+			s.help.st, s.help.after = newSolveState(), lendAfter
+		}
+	}
 	for !work.Solved() {
-		step, _, ok, err := st.first(ctx, work, ts, k)
+		step, _, ok, err := st.firstLent(ctx, work, ts, k, opt.Cores, &s.help)
 		if err != nil {
 			return tr, err
 		}

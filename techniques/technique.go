@@ -10,6 +10,11 @@
 // the solve (a Solver keeps them across solves). Nothing in the package is shared
 // between solves: solves may run on any number of goroutines at once.
 //
+// A solve given Options.Cores may use a second goroutine (lend.go): on a state that
+// reaches the costly end of the ladder it lends the forcing nets to a helper with its
+// own solve state and copy of the board while it tries the techniques before them,
+// and keeps the step that one goroutine trying them in order would keep.
+//
 // Solve walks a puzzle to its end; First finds the next step; Technique.Steps runs one
 // technique on a board. All take a context, and the costly finders check it in their
 // loops, so a cancelled solve returns at once.

@@ -348,23 +348,30 @@ func terminalWidth(w io.Writer) int {
 }
 
 // solvers lends each worker of a batch a techniques.Solver, so that a solver's
-// buffers last across the puzzles of a worker instead of being made for each.
-type solvers chan *techniques.Solver
+// buffers last across the puzzles of a worker instead of being made for each, and
+// counts the machine's cores among its solves (techniques.Cores): while fewer puzzles
+// than cores are being worked on (a file of one puzzle, the end of a batch), a solve
+// lends its forcing nets to an idle core.
+type solvers struct {
+	pool  chan *techniques.Solver
+	cores *techniques.Cores
+}
 
-func newSolvers(n int) solvers {
-	s := make(solvers, n)
+func newSolvers(n int) *solvers {
+	s := &solvers{pool: make(chan *techniques.Solver, n), cores: techniques.NewCores(runtime.GOMAXPROCS(0))}
 	for range n {
-		s <- techniques.NewSolver()
+		s.pool <- techniques.NewSolver()
 	}
 	return s
 }
 
 // solve walks b with a solver of the pool, or with a new one when s is nil.
-func (s solvers) solve(ctx context.Context, b *board.Board, opt techniques.Options) (explain.Trace, error) {
+func (s *solvers) solve(ctx context.Context, b *board.Board, opt techniques.Options) (explain.Trace, error) {
 	if s == nil {
 		return techniques.Solve(ctx, b, opt)
 	}
-	sv := <-s
-	defer func() { s <- sv }()
+	sv := <-s.pool
+	defer func() { s.pool <- sv }()
+	opt.Cores = s.cores
 	return sv.Solve(ctx, b, opt)
 }

@@ -109,7 +109,7 @@ type checkConfig struct {
 	logic      bool                   // walk with the techniques too
 	techniques []techniques.Technique // nil: the default set
 	search     fallback.Method        // how solutions are counted
-	solvers    solvers                // the batch's solvers (nil: a new one for each walk)
+	solvers    *solvers               // the batch's solvers (nil: a new one for each walk)
 	rate       bool                   // rate a puzzle with one solution too
 }
 

@@ -226,7 +226,7 @@ type walk struct {
 	writeErr error  // writing it failed
 }
 
-func walkPuzzle(ctx context.Context, sv solvers, p puzzle, opt techniques.Options, timeout time.Duration) walk {
+func walkPuzzle(ctx context.Context, sv *solvers, p puzzle, opt techniques.Options, timeout time.Duration) walk {
 	if p.err != nil {
 		return walk{err: p.err}
 	}

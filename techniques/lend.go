@@ -1,0 +1,184 @@
+package techniques
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// Cores is the number of cores that a group of solves shares: a batch, a server. A
+// solve given one (Options.Cores) counts itself busy on a core while it runs, and
+// when a state takes it as far as the costliest techniques (the forcing nets), it
+// lends them to a helper goroutine on a core nobody is using, while it goes on with
+// the cheaper ones. The step found is the one the techniques would find one
+// after another; only the time differs. A batch with a puzzle on every core lends
+// nothing; a single large puzzle gets the idle cores. A Cores is safe for concurrent
+// use.
+type Cores struct {
+	n    int32
+	busy atomic.Int32
+}
+
+// NewCores returns the count of n cores, none of them busy.
+func NewCores(n int) *Cores { return &Cores{n: int32(max(n, 1))} }
+
+// take counts a solve busy on a core, whether or not one is free: the caller's own
+// goroutine runs anyway.
+func (c *Cores) take() { c.busy.Add(1) }
+
+// tryTake counts a helper busy on a core if one is free, and reports whether it did.
+func (c *Cores) tryTake() bool {
+	for {
+		b := c.busy.Load()
+		if b >= c.n {
+			return false
+		}
+		if c.busy.CompareAndSwap(b, b+1) {
+			return true
+		}
+	}
+}
+
+// give counts a core free again.
+func (c *Cores) give() { c.busy.Add(-1) }
+
+// lendFrom is the difficulty from which the techniques of a ladder go to a helper:
+// the forcing nets, which on large grids cost about as much per state as all the
+// techniques before them (measured on the 16x16 of BenchmarkWalkthroughLarge: with
+// the forcing chains lent too, the helper was the slower side on most states).
+const lendFrom = 8.5
+
+// lendAfter is how long the caller tries techniques on a state before it lends the
+// costliest to a helper: most states end at a single or another cheap step within
+// microseconds, and starting a helper there would only waste a core.
+const lendAfter = 100 * time.Microsecond
+
+// helper is the second goroutine of a solve: its own shared results and scratch (the
+// forcing engines' memos stay with it from state to state, as it runs the same
+// techniques on every state it is lent) and its own copy of the board, so that the
+// caller may apply a step while a helper it no longer waits for is still stopping.
+type helper struct {
+	st   *solveState
+	b    *board.Board
+	busy atomic.Bool
+	// after is how long the caller tries techniques on a state before it lends
+	// (lendAfter; tests lend at once).
+	after time.Duration
+	// lent counts the states lent to it (tests see that they lend).
+	lent int
+	// what the last run found: ok, the step and its index in the ladder.
+	ok   bool
+	step explain.Step
+	at   int
+}
+
+// firstLent is first with the techniques from lendFrom on lent to h, when cores is
+// not nil, the state has taken the caller h.after and cores has one free. The caller goes on with the
+// techniques before them: a step it finds is first, and the helper is told to stop
+// (without waiting for it: it works on its own copy of the board). Otherwise the
+// helper's first step is. Either way the step is the one first would return.
+func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Technique, k Knowledge, cores *Cores, h *helper) (explain.Step, Technique, bool, error) {
+	l := b.Layout()
+	runs := func(t Technique) bool { return !(t.NeedsUnique && !k.Unique) && t.HoldsOn(l) }
+	split := len(ts) // where the helper's techniques start
+	for i, t := range ts {
+		if cores == nil {
+			break
+		}
+		if t.Difficulty >= lendFrom && runs(t) {
+			split = i
+			break
+		}
+	}
+	// One callback and one Pass for every technique: the step it keeps escapes to the
+	// heap, once per call rather than once per technique tried.
+	var got explain.Step
+	found := false
+	p := s.pass(ctx, b, Technique{}, func(st explain.Step) bool {
+		got, found = st, true
+		return false
+	})
+	var began time.Time
+	if cores != nil {
+		began = time.Now()
+	}
+	end := len(ts) // the caller's techniques are ts[:end]
+	var stopped chan struct{}
+	for i, t := range ts {
+		if i == end {
+			break
+		}
+		if !runs(t) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return explain.Step{}, Technique{}, false, err
+		}
+		if cores != nil && end == len(ts) && i < split && time.Since(began) >= h.after && !h.busy.Load() && cores.tryTake() {
+			end = split
+			hctx, cancel := context.WithCancel(ctx)
+			defer cancel() // a step of the caller's ends the helper's search
+			stopped = h.lend(hctx, b, ts[split:], runs, cores)
+		}
+		p.Technique = t
+		p.run()
+		if found {
+			return got, t, true, nil
+		}
+	}
+	if stopped == nil {
+		return explain.Step{}, Technique{}, false, ctx.Err()
+	}
+	<-stopped
+	if err := ctx.Err(); err != nil {
+		return explain.Step{}, Technique{}, false, err
+	}
+	if !h.ok {
+		return explain.Step{}, Technique{}, false, nil
+	}
+	return h.step, ts[split+h.at], true, nil
+}
+
+// lend starts h on ts, the techniques after the caller's, on a copy of b. The
+// channel is closed when it has stopped: it has found a step or none, or ctx ended.
+func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs func(Technique) bool, cores *Cores) chan struct{} {
+	h.busy.Store(true)
+	h.lent++
+	if h.b == nil || h.b.Layout() != b.Layout() {
+		h.b = b.Clone()
+	} else {
+		h.b.CopyFrom(b)
+	}
+	stopped := make(chan struct{})
+	go func() {
+		defer func() {
+			close(stopped)
+			cores.give()
+			h.busy.Store(false)
+		}()
+		h.st.invalidate() // its copy holds a new state
+		h.ok = false
+		p := h.st.pass(ctx, h.b, Technique{}, func(st explain.Step) bool {
+			h.step, h.ok = st, true
+			return false
+		})
+		for i, t := range ts {
+			if !runs(t) {
+				continue
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			p.Technique = t
+			p.run()
+			if h.ok {
+				h.at = i
+				return
+			}
+		}
+	}()
+	return stopped
+}

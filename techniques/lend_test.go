@@ -1,0 +1,148 @@
+package techniques
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+)
+
+// lendingSolver returns a Solver that lends the forcing nets on every state where a
+// core is free, however quickly the state would end (help.after 0): every state
+// races the caller against the helper, not just the slow ones.
+func lendingSolver() *Solver {
+	sv := NewSolver()
+	sv.help.st = newSolveState()
+	return sv
+}
+
+// lendPuzzles are the puzzles the lending tests walk: the hard 9x9s of the race test,
+// the 16x16 of the benchmarks (not with -short), and when the shared sets are there the first top1465
+// lines and the first puzzle of each variant set (the nets follow their houses and
+// cages too).
+func lendPuzzles(t *testing.T) []*board.Board {
+	t.Helper()
+	lines := append(slices.Clone(racePuzzles), grid16)
+	if testing.Short() {
+		lines = lines[:len(lines)-1] // the 16x16 takes a while under -race
+	}
+	lines = append(lines, puzzleLines(t, top1465Path, 3)...)
+	var out []*board.Board
+	for _, line := range lines {
+		b, err := board.Parse(line)
+		require.NoError(t, err)
+		out = append(out, b)
+	}
+	for _, set := range variantSets {
+		path := filepath.Join(variantsDir, set.name+".txt")
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		out = append(out, readVariantSet(t, path, set.v)[0].b)
+	}
+	return out
+}
+
+// TestLentStepsSame checks that a solve lending its forcing nets to a helper walks
+// exactly as one trying the techniques one after another: the same steps, in the
+// same order, whichever goroutine found each.
+func TestLentStepsSame(t *testing.T) {
+	ctx := context.Background()
+	for i, b := range lendPuzzles(t) {
+		want, err := Solve(ctx, b, Options{})
+		require.NoError(t, err)
+		cores := NewCores(4) // a core to lend whatever the machine has
+		sv := lendingSolver()
+		got, err := sv.Solve(ctx, b, Options{Cores: cores})
+		require.NoError(t, err)
+		require.Positive(t, sv.help.lent, "puzzle %d: no state was lent", i)
+		require.Equal(t, want.Summary, got.Summary, "puzzle %d", i)
+		require.Equal(t, want.Steps, got.Steps, "puzzle %d", i)
+		waitIdle(t, cores)
+	}
+}
+
+// TestLentConcurrent runs lending solves on four goroutines sharing one Cores of two:
+// they compete for the spare core (and mostly find none), and each walk is still the
+// one a lone solve makes. Under -race it catches a helper and its caller, or two
+// solves, sharing what they must not.
+func TestLentConcurrent(t *testing.T) {
+	ctx := context.Background()
+	puzzles := lendPuzzles(t)
+	want := make([][]string, len(puzzles))
+	for i, b := range puzzles {
+		tr, err := Solve(ctx, b, Options{})
+		require.NoError(t, err)
+		for _, s := range tr.Steps {
+			want[i] = append(want[i], s.Technique)
+		}
+	}
+	cores := NewCores(2)
+	const workers = 4
+	got := make([][][]string, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		got[w] = make([][]string, len(puzzles))
+		wg.Go(func() {
+			sv := lendingSolver()
+			for k := range puzzles {
+				i := (k + w) % len(puzzles)
+				tr, err := sv.Solve(ctx, puzzles[i], Options{Cores: cores})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for _, s := range tr.Steps {
+					got[w][i] = append(got[w][i], s.Technique)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for w := range workers {
+		for i := range puzzles {
+			require.Equal(t, want[i], got[w][i], "worker %d, puzzle %d", w, i)
+		}
+	}
+	waitIdle(t, cores)
+}
+
+// TestLentCancel cancels a lending solve of the 16x16 while it runs: Solve returns the
+// context's error, and the helper gives its core back.
+func TestLentCancel(t *testing.T) {
+	b := parsed(grid16)(t)
+	cores := NewCores(2)
+	for _, after := range []time.Duration{time.Millisecond, 20 * time.Millisecond, 60 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(after, cancel)
+		_, err := lendingSolver().Solve(ctx, b, Options{Cores: cores})
+		cancel()
+		if err == nil {
+			continue // this machine walked it before the cancel came
+		}
+		require.True(t, errors.Is(err, context.Canceled), "cancelled after %v: %v", after, err)
+	}
+	waitIdle(t, cores)
+}
+
+// waitIdle waits for every helper of the solves that shared cores to stop: a helper
+// told to stop may still be on its way out when Solve returns. The wait is bounded
+// (a helper that never stops fails the test), not timed.
+func waitIdle(t *testing.T, cores *Cores) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for cores.busy.Load() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d cores still busy 30 s after the solves returned", cores.busy.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
