@@ -369,6 +369,36 @@ func chainFinder(view chainView) Finder {
 			report, finish = sc.watchMiss(p, v.id, b)
 			defer finish()
 		}
+		// A view of one digit's links searches only from the digits whose places
+		// changed since it last found nothing on them (digitQuiet).
+		var digits []bool
+		if v.oneDigit() {
+			q := p.st.sc.digitQuietOf(v.id, b)
+			digits = make([]bool, b.Layout().N()+1)
+			any := false
+			for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
+				digits[d] = !q.skip(b, d)
+				any = any || digits[d]
+			}
+			if !any {
+				return
+			}
+			found, inner := false, report
+			report = func(s explain.Step) bool {
+				found = true
+				return inner(s)
+			}
+			defer func() {
+				if found || p.done() {
+					return
+				}
+				for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
+					if digits[d] {
+						q.done(b, d, false)
+					}
+				}
+			}()
+		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {
 			return
@@ -399,7 +429,7 @@ func chainFinder(view chainView) Finder {
 		case endsContinuous:
 			runs = v.loopSearches(g)
 		case endsOpen:
-			runs = v.openSearches(g)
+			runs = v.openSearches(g, digits)
 		}
 		if runs != nil {
 			defer g.sc.runs.put(runs)
@@ -429,6 +459,13 @@ func chainFinder(view chainView) Finder {
 			lo = hi
 		}
 	}
+}
+
+// oneDigit reports whether the view's links are those of one digit (houses, no cells,
+// no groups or sets): what it finds on a digit depends on that digit's places alone.
+func (v chainView) oneDigit() bool {
+	k := v.kinds
+	return !k.cellStrong && !k.cellWeak && !k.groups && !k.als && !v.exhaustive
 }
 
 // keepsMisses reports whether the view remembers the last state on which it found
@@ -568,7 +605,7 @@ func (v chainView) loopSearches(g *chainGraph) *chainRuns {
 // all of it and holds its digit, for only such a cell can go. Without groups and sets
 // the searches cost less than the filter: then (and if exhaustive) every start is
 // searched.
-func (v chainView) openSearches(g *chainGraph) *chainRuns {
+func (v chainView) openSearches(g *chainGraph, digits []bool) *chainRuns {
 	var start []bool
 	if v.exhaustive || !v.kinds.groups && !v.kinds.als {
 		start = make([]bool, len(g.nodes))
@@ -583,6 +620,9 @@ func (v chainView) openSearches(g *chainGraph) *chainRuns {
 			// A chain through a set is found from its candidates; sets as ends would
 			// only add the same conclusions at a higher cost.
 			start[x] = false
+		}
+		if digits != nil && !digits[g.nodes[x].digit] {
+			start[x] = false // a chain of one digit whose places did not change
 		}
 	}
 	return g.searchFrom(start, v.maxLinks, nil)

@@ -144,22 +144,29 @@ func colourClusters(dst []colourCluster, b *board.Board, d board.Digit) []colour
 	return dst
 }
 
-// colouringsFor returns the clusters of each digit d of the pass's state at index d-1,
-// made or kept from an earlier technique on that state: the four colouring techniques
-// are tried one after another on one state. They are shared: read them, never change
-// them.
-func colouringsFor(p *Pass) [][]colourCluster {
+// clustersOf returns the clusters of digit d on the pass's state, made or kept from
+// an earlier technique on that state: the four colouring techniques are tried one
+// after another on one state, each on the digits its memo does not hold quiet. They
+// are shared: read them, never change them.
+func clustersOf(p *Pass, d board.Digit) []colourCluster {
 	b := p.Board()
-	return p.st.res.colourings.get(func() [][]colourCluster {
-		out := make([][]colourCluster, b.Layout().N())
-		for d := range out {
-			out[d] = colourClusters(nil, b, board.Digit(d+1))
-		}
-		return out
-	})
+	m := &p.st.res.colourings
+	if m.built == nil {
+		n := b.Layout().N()
+		m.built, m.clusters = make([]bool, n), make([][]colourCluster, n)
+	}
+	if !m.built[d-1] {
+		m.clusters[d-1], m.built[d-1] = colourClusters(nil, b, d), true
+	}
+	return m.clusters[d-1]
 }
 
-// digitCells returns the cells that have d as a candidate.
+// colourMemo holds the clusters of the digits built on one state.
+type colourMemo struct {
+	built    []bool
+	clusters [][]colourCluster
+}
+
 func digitCells(b *board.Board, d board.Digit) board.CellSet {
 	l := b.Layout()
 	var s board.CellSet
@@ -207,11 +214,13 @@ func colourWrap(cl *colourCluster, cands board.CellSet) (board.CellSet, int) {
 func simpleColors(id string, rule colourRule) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
-		for d, clusters := range colouringsFor(p) {
-			d := board.Digit(d + 1)
-			if len(clusters) == 0 {
+		q := p.st.sc.digitQuietOf(id, b)
+		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
+			if q.skip(b, d) {
 				continue
 			}
+			clusters := clustersOf(p, d)
+			found := false
 			cands := digitCells(b, d)
 			for i := range clusters {
 				cl := &clusters[i]
@@ -219,11 +228,13 @@ func simpleColors(id string, rule colourRule) Finder {
 				if removed.Empty() {
 					continue
 				}
+				found = true
 				s := colourStep(id, d, removed, cl.cells[first], cl.cells[1-first])
 				if !report(s) {
 					return
 				}
 			}
+			q.done(b, d, found)
 		}
 	}
 }
@@ -295,11 +306,13 @@ func seesBothRemoves(x, y *colourCluster, _ board.CellSet) (board.CellSet, int, 
 func multiColors(id string, rule multiRule) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
-		for d, clusters := range colouringsFor(p) {
-			d := board.Digit(d + 1)
-			if len(clusters) < 2 {
+		q := p.st.sc.digitQuietOf(id, b)
+		for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
+			if q.skip(b, d) {
 				continue
 			}
+			clusters := clustersOf(p, d)
+			found := false
 			cands := digitCells(b, d)
 			for i := range clusters {
 				for j := range clusters {
@@ -311,12 +324,14 @@ func multiColors(id string, rule multiRule) Finder {
 					if removed.Empty() {
 						continue
 					}
+					found = true
 					s := colourStep(id, d, removed, x.cells[xf], x.cells[1-xf], y.cells[yf], y.cells[1-yf])
 					if !report(s) {
 						return
 					}
 				}
 			}
+			q.done(b, d, found)
 		}
 	}
 }

@@ -67,12 +67,20 @@ func fish(id string, size int) Finder {
 		b, report := p.Board(), p.Report
 		l := b.Layout()
 		n := l.N()
+		q := p.st.sc.digitQuietOf(id, b)
+		var skip, found [board.MaxSize + 1]bool
+		for d := board.Digit(1); int(d) <= n; d++ {
+			skip[d] = q.skip(b, d)
+		}
 		var masks [board.MaxSize]uint32
 		var lines [board.MaxSize]int
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
 			for d := board.Digit(1); int(d) <= n; d++ {
 				if p.done() {
 					return
+				}
+				if skip[d] {
+					continue
 				}
 				m := 0
 				for i := range n {
@@ -90,16 +98,23 @@ func fish(id string, size int) Finder {
 					for ; items != 0; items &= items - 1 {
 						base |= 1 << lines[bits.TrailingZeros32(items)]
 					}
-					s, found := fishStep(b, kind, d, base, board.PosSet(union))
-					if !found {
+					s, ok := fishStep(b, kind, d, base, board.PosSet(union))
+					if !ok {
 						return true
 					}
+					found[d] = true
 					s.Technique = id
 					return report(s)
 				})
 				if !ok {
 					return
 				}
+			}
+		}
+		// Every digit was looked at in full, rows and columns.
+		for d := board.Digit(1); int(d) <= n; d++ {
+			if !skip[d] {
+				q.done(b, d, found[d])
 			}
 		}
 	}
@@ -286,6 +301,11 @@ func finnedFishFor(p *Pass, size int) []finFound {
 	return p.st.res.finned[size].get(func() []finFound {
 		l := b.Layout()
 		n := l.N()
+		q := p.st.sc.digitQuietOf(finnedQuietIDs[size], b)
+		var skip, found [board.MaxSize + 1]bool
+		for d := board.Digit(1); int(d) <= n; d++ {
+			skip[d] = q.skip(b, d)
+		}
 		f := finScan{b: b, l: l, size: size}
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {
 			f.kind = kind
@@ -305,6 +325,9 @@ func finnedFishFor(p *Pass, size int) []finFound {
 				if p.done() {
 					return nil // the solve stops: the list is never read
 				}
+				if skip[d] {
+					continue
+				}
 				f.d, f.m = d, 0
 				for i := range n {
 					if p := b.Positions(lineHouse(l, kind, i), d); p != 0 && p.Count() <= f.maxUnion {
@@ -313,13 +336,24 @@ func finnedFishFor(p *Pass, size int) []finFound {
 					}
 				}
 				if f.m >= size {
+					had := len(f.found)
 					f.walk(size, 0, 0, 0)
+					found[d] = found[d] || len(f.found) > had
 				}
+			}
+		}
+		for d := board.Digit(1); int(d) <= n; d++ {
+			if !skip[d] {
+				q.done(b, d, found[d])
 			}
 		}
 		return f.found
 	})
 }
+
+// finnedQuietIDs name the digitQuiet memos of the finned fish walks, by size: one walk
+// finds the finned and the sashimi fish of a size.
+var finnedQuietIDs = [...]string{2: "finned-fish-2", 3: "finned-fish-3", 4: "finned-fish-4"}
 
 // finScan is the state of one walk for finned fish, so the walk needs no closures.
 type finScan struct {

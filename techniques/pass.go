@@ -78,7 +78,7 @@ type stateResults struct {
 	// (solveState.chainGraph).
 	graphs     []*chainGraph
 	als        *alsIndex
-	colourings memo[[][]colourCluster]
+	colourings colourMemo
 	finned     [5]memo[[]finFound]
 	urRects    memo[[]urRect]
 	avoidRects memo[[]avoidRect]
@@ -173,8 +173,9 @@ type scratch struct {
 	// chainMisses are the last states on which the chain views of single candidates,
 	// and Medusa, found nothing, one per view (chainMiss).
 	chainMisses []chainMiss
-	sdc         sdcMemo   // Sue de Coq's lines and boxes that gave nothing
-	cageQuiet   cageQuiet // the cages in which cage combinations last found nothing
+	digitQuiets []digitQuiet // the digits on which the one-digit finders found nothing
+	sdc         sdcMemo      // Sue de Coq's lines and boxes that gave nothing
+	cageQuiet   cageQuiet    // the cages in which cage combinations last found nothing
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).
 	alsHint *alsIndex

@@ -295,11 +295,16 @@ type linkChain struct {
 }
 
 // forEachLinkChain calls fn for every chain of the given shape that eliminates
-// something, digit by digit, in the order of the links, until fn returns false.
-func forEachLinkChain(b *board.Board, shape chainShape, fn func(linkChain) bool) bool {
+// something, digit by digit, in the order of the links, until fn returns false. The
+// digits q holds quiet are skipped, and q learns the others (q may be nil).
+func forEachLinkChain(b *board.Board, shape chainShape, q *digitQuiet, fn func(linkChain) bool) bool {
 	l := b.Layout()
 	var buf [3 * board.MaxSize]pairLink
 	for d := board.Digit(1); int(d) <= l.N(); d++ {
+		if q != nil && q.skip(b, d) {
+			continue
+		}
+		found := false
 		links := pairLinks(buf[:0], b, d)
 		for i, li := range links {
 			for _, lj := range links[i+1:] {
@@ -321,11 +326,15 @@ func forEachLinkChain(b *board.Board, shape chainShape, fn func(linkChain) bool)
 					if len(elims) == 0 {
 						continue
 					}
+					found = true
 					if !fn(linkChain{d: d, cells: cells, houses: houses, elims: elims}) {
 						return false
 					}
 				}
 			}
+		}
+		if q != nil {
+			q.done(b, d, found)
 		}
 	}
 	return true
@@ -365,7 +374,7 @@ func (c linkChain) step(id string) explain.Step {
 func linkChains(id string, shape chainShape) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
-		forEachLinkChain(b, shape, func(c linkChain) bool { return report(c.step(id)) })
+		forEachLinkChain(b, shape, p.st.sc.digitQuietOf(id, b), func(c linkChain) bool { return report(c.step(id)) })
 	}
 }
 
@@ -376,7 +385,7 @@ func linkChains(id string, shape chainShape) Finder {
 func dualKites(p *Pass) {
 	b, report := p.Board(), p.Report
 	var kites []linkChain
-	forEachLinkChain(b, shapeKite, func(c linkChain) bool {
+	forEachLinkChain(b, shapeKite, nil, func(c linkChain) bool {
 		kites = append(kites, c)
 		return true
 	})
@@ -435,10 +444,18 @@ type rectangle struct {
 // which comes first in the pipeline anyway). The argument needs no rectangle: a jigsaw
 // region, or a windoku window (after the boxes), whose places lie on a row and a column
 // is an empty rectangle too; the crossing may then lie outside it.
-func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
+func forEachRectangle(b *board.Board, q *digitQuiet, fn func(rectangle) bool) bool {
 	l := b.Layout()
 	n := l.N()
 	for d := board.Digit(1); int(d) <= n; d++ {
+		if q != nil && q.skip(b, d) {
+			continue
+		}
+		found := false
+		seen := func(r rectangle) bool {
+			found = true
+			return fn(r)
+		}
 		for h := range board.House(l.Houses()) {
 			if !blocks.has(l.Kind(h)) {
 				continue
@@ -463,11 +480,14 @@ func forEachRectangle(b *board.Board, fn func(rectangle) bool) bool {
 						continue
 					}
 					row, col := l.RowHouse(r), l.ColHouse(c)
-					if !rectangleArms(b, d, h, row, col, fn) || !rectangleArms(b, d, h, col, row, fn) {
+					if !rectangleArms(b, d, h, row, col, seen) || !rectangleArms(b, d, h, col, row, seen) {
 						return false
 					}
 				}
 			}
+		}
+		if q != nil {
+			q.done(b, d, found)
 		}
 	}
 	return true
@@ -575,7 +595,7 @@ func (r rectangle) step(id string) explain.Step {
 func emptyRectangles(id string) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
-		forEachRectangle(b, func(r rectangle) bool { return report(r.step(id)) })
+		forEachRectangle(b, p.st.sc.digitQuietOf(id, b), func(r rectangle) bool { return report(r.step(id)) })
 	}
 }
 
@@ -603,7 +623,7 @@ func dualEmptyRectangles(p *Pass) {
 		rs = rs[:0]
 		return true
 	}
-	ok := forEachRectangle(b, func(r rectangle) bool {
+	ok := forEachRectangle(b, nil, func(r rectangle) bool {
 		if len(rs) > 0 && (rs[0].d != r.d || rs[0].box != r.box) && !flush() {
 			return false
 		}
