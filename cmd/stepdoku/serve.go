@@ -229,6 +229,9 @@ func (s *server) serve(ctx context.Context, ln net.Listener, log io.Writer) erro
 type server struct {
 	cfg   serveConfig
 	admit *admission
+	// cores counts the machine's cores among the solves running: a walkthrough lends
+	// its forcing nets to a core the others leave idle (techniques.Cores).
+	cores *techniques.Cores
 }
 
 func newServer(cfg serveConfig) *server {
@@ -238,7 +241,7 @@ func newServer(cfg serveConfig) *server {
 		// system only slowly; give them back at once when the server falls idle.
 		a.idle, a.idleAfter = debug.FreeOSMemory, cfg.freeAfter
 	}
-	return &server{cfg: cfg, admit: a}
+	return &server{cfg: cfg, admit: a, cores: techniques.NewCores(runtime.GOMAXPROCS(0))}
 }
 
 // newHandler is the handler of a server with the default settings on loopback.
@@ -264,7 +267,7 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	walkFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "from"}
 	hintFields := []string{"puzzle", "variant", "grid", "marks", "level", "lang", "picture"}
 	checkFields := []string{"puzzle", "variant", "logic", "up_to", "techniques", "with", "rate"}
-	mux.HandleFunc("POST /api/explain", s.api(explainFields, apiExplain))
+	mux.HandleFunc("POST /api/explain", s.api(explainFields, s.apiExplain))
 	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
 	mux.HandleFunc("POST /api/check", s.api(checkFields, apiCheck))
@@ -515,7 +518,8 @@ func prepareWalk(req apiRequest) (*board.Board, explain.Lang, techniques.Options
 }
 
 // solveWalk solves b as explain does, in language lg.
-func solveWalk(ctx context.Context, b *board.Board, lg explain.Lang, opt techniques.Options) (explain.Trace, error) {
+func (s *server) solveWalk(ctx context.Context, b *board.Board, lg explain.Lang, opt techniques.Options) (explain.Trace, error) {
+	opt.Cores = s.cores
 	tr, err := techniques.Solve(ctx, b, opt)
 	if err != nil {
 		var inv *techniques.InvalidError
@@ -533,13 +537,13 @@ func solveWalk(ctx context.Context, b *board.Board, lg explain.Lang, opt techniq
 }
 
 // apiExplain answers as explain --format json does.
-func apiExplain(ctx context.Context, req apiRequest) (job, error) {
+func (s *server) apiExplain(ctx context.Context, req apiRequest) (job, error) {
 	b, lg, opt, err := prepareWalk(req)
 	if err != nil {
 		return job{}, err
 	}
 	return job{cost: costOf(ctx, b), run: func(ctx context.Context) (any, error) {
-		tr, err := solveWalk(ctx, b, lg, opt)
+		tr, err := s.solveWalk(ctx, b, lg, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -584,7 +588,7 @@ func (s *server) apiWalk(ctx context.Context, req apiRequest) (job, error) {
 		return job{}, badRequest("from %d: screens count from 0", req.From)
 	}
 	return job{cost: costOf(ctx, b), run: func(ctx context.Context) (any, error) {
-		tr, err := solveWalk(ctx, b, lg, opt)
+		tr, err := s.solveWalk(ctx, b, lg, opt)
 		if err != nil {
 			return nil, err
 		}
