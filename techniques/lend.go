@@ -53,8 +53,10 @@ const lendFrom = 8.5
 
 // lendAfter is how long the caller tries techniques on a state before it lends the
 // costliest to a helper: most states end at a single or another cheap step within
-// microseconds, and starting a helper there would only waste a core.
-const lendAfter = 100 * time.Microsecond
+// microseconds, and starting a helper there would only waste a core. On the 16x16
+// of BenchmarkWalkthroughLarge 20 us walked about 13 ms faster than 100 us (the
+// helper starts sooner on the states that need it) and as fast as lending at once.
+const lendAfter = 20 * time.Microsecond
 
 // helper is the second goroutine of a solve: its own shared results and scratch (the
 // forcing engines' memos stay with it from state to state, as it runs the same
