@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -144,5 +145,33 @@ func waitIdle(t *testing.T, cores *Cores) {
 			t.Fatalf("%d cores still busy 30 s after the solves returned", cores.busy.Load())
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestLentCountBeside solves puzzles with one solution, several and none, with a core
+// to count the solutions beside the walk (which assumes one meanwhile): the trace is
+// the one a solve that counts first makes, the walk started again without uniqueness
+// for several solutions and dropped for none.
+func TestLentCountBeside(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ name, line string }{
+		{"unique", racePuzzles[0]},
+		{"several", "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...."},
+		{"several, nearly empty", strings.Repeat(".", 80) + "2"},
+		// A top1465 puzzle less a given: assuming one solution, the walk would take
+		// a Unique Rectangle at its 16th step.
+		{"several, a rectangle", "....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"},
+		// Easter Monster with r7c6's 9 made a 4: no solution, and no cell or house
+		// empty at the start.
+		{"none", "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...4.8...2.....1"},
+	} {
+		b := parsed(c.line)(t)
+		want, err := Solve(ctx, b, Options{})
+		require.NoError(t, err, c.name)
+		cores := NewCores(4)
+		got, err := lendingSolver().Solve(ctx, b, Options{Cores: cores})
+		require.NoError(t, err, c.name)
+		require.Equal(t, want, got, c.name)
+		waitIdle(t, cores)
 	}
 }

@@ -169,23 +169,6 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	if err := checkRunnable(ts); err != nil {
 		return tr, err
 	}
-	verdict, sols, err := fallback.Classify(ctx, b)
-	if err != nil {
-		return tr, err
-	}
-	if verdict == fallback.NoSolution {
-		tr.Summary.NoSolution = true
-		return tr, nil
-	}
-	k := Knowledge{Unique: verdict == fallback.UniqueSolution}
-	tr.Solution = board.Line(sols[0])
-	if k.Unique {
-		k.Solution = sols[0]
-	} else {
-		tr.Summary.Several = true
-		tr.SecondSolution = board.Line(sols[1])
-	}
-	work := b.Clone()
 	st := s.st
 	st.invalidate()       // nothing of another solve's states is kept
 	defer st.invalidate() // nor of this one's, once it is done
@@ -196,33 +179,122 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 			s.help.st, s.help.after = newSolveState(), lendAfter
 		}
 	}
-	for !work.Solved() {
-		step, _, ok, err := st.firstLent(ctx, work, ts, k, opt.Cores, &s.help)
-		if err != nil {
+	// The count of solutions decides what the walk may use. With a core free it runs
+	// beside the walk, which assumes one solution meanwhile and waits for the count
+	// where that matters: a search step, a stall, an error, the end. With several
+	// solutions the walk starts again without uniqueness; with none it is dropped.
+	counts := make(chan solutionCount, 1)
+	if opt.Cores != nil && opt.Cores.tryTake() {
+		go func() {
+			defer opt.Cores.give()
+			counts <- countSolutions(ctx, b)
+		}()
+	} else {
+		counts <- countSolutions(ctx, b)
+	}
+	var cnt *solutionCount
+	k := Knowledge{Unique: true} // assumed until the count says
+	// settle waits for the count and says whether the walk so far stands.
+	settle := func() (stands bool, err error) {
+		if cnt != nil {
+			return true, nil
+		}
+		c := <-counts
+		cnt = &c
+		if c.err != nil {
+			return false, c.err
+		}
+		if c.verdict == fallback.NoSolution {
+			tr.Summary.NoSolution, tr.Steps = true, nil
+			return false, nil
+		}
+		tr.Solution = board.Line(c.sols[0])
+		if c.verdict == fallback.UniqueSolution {
+			k.Solution = c.sols[0]
+			return true, nil
+		}
+		tr.Summary.Several = true
+		tr.SecondSolution = board.Line(c.sols[1])
+		k = Knowledge{}
+		return false, nil
+	}
+	if len(counts) > 0 {
+		if _, err := settle(); err != nil || tr.Summary.NoSolution {
 			return tr, err
 		}
-		if !ok {
+	}
+	work := b.Clone()
+walk:
+	for !work.Solved() {
+		step, _, ok, err := st.firstLent(ctx, work, ts, k, opt.Cores, &s.help)
+		if err == nil && !ok {
+			if cnt == nil {
+				// A search step or a stall holds only on the count's verdict.
+				if stands, err := settle(); !stands {
+					if err != nil || tr.Summary.NoSolution {
+						return tr, err
+					}
+					work, tr.Steps = b.Clone(), nil
+					st.invalidate()
+					continue walk
+				}
+			}
 			if opt.Fallback == FallbackStop || !k.Unique {
 				tr.Summary.Stuck = true
 				break
 			}
-			if step, err = SearchStep(ctx, work, k); err != nil {
-				return tr, err
+			if step, err = SearchStep(ctx, work, k); err == nil {
+				tr.Summary.UsedFallback = true
 			}
-			tr.Summary.UsedFallback = true
 		}
-		err = explain.Apply(work, step)
-		st.invalidate() // the board changed, even when only partly
+		if err == nil {
+			if err = explain.Apply(work, step); err != nil {
+				err = fmt.Errorf("techniques: %w", err)
+			}
+			st.invalidate() // the board changed, even when only partly
+		}
 		if err != nil {
-			return tr, fmt.Errorf("techniques: %w", err)
+			if ctx.Err() == nil && cnt == nil {
+				// The walk assumed one solution: an error may be its wrong guess.
+				if stands, cerr := settle(); !stands {
+					if cerr != nil || tr.Summary.NoSolution {
+						return tr, cerr
+					}
+					work, tr.Steps = b.Clone(), nil
+					st.invalidate()
+					continue walk
+				}
+			}
+			return tr, err
 		}
 		tr.Steps = append(tr.Steps, step)
+	}
+	if stands, err := settle(); !stands {
+		if err != nil || tr.Summary.NoSolution {
+			return tr, err
+		}
+		// Several solutions: walk again without what needs one.
+		work, tr.Steps = b.Clone(), nil
+		st.invalidate()
+		goto walk
 	}
 	tr.Summary.Solved = work.Solved()
 	tr.Summary.Steps = len(tr.Steps)
 	tr.Summary.ByTechnique = explain.CountTechniques(tr.Steps)
 	tr.Summary.Hardest = hardest(tr.Steps, ts)
 	return tr, nil
+}
+
+// solutionCount is what fallback.Classify says of a puzzle.
+type solutionCount struct {
+	verdict fallback.Verdict
+	sols    [][]board.Digit
+	err     error
+}
+
+func countSolutions(ctx context.Context, b *board.Board) solutionCount {
+	v, sols, err := fallback.Classify(ctx, b)
+	return solutionCount{v, sols, err}
 }
 
 // hardest returns the ID of the most difficult technique among the steps.
