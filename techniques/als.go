@@ -796,6 +796,7 @@ type alsChainSearch struct {
 	keys        []map[string]int // per number of sets: what its chains remove, and where
 	budget      int
 	buf         []board.Candidate
+	compWalk    []int32 // mayConclude's walk table
 }
 
 // newALSChainSearch returns a search over x, with tables (thousands of entries each)
@@ -847,12 +848,13 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	x := s.x
 	n := x.l.N()
-	cs := &chainComps{walkAt: s.succAt, walk: make([]int32, len(s.succ))}
+	s.compWalk = grown(s.compWalk, len(s.succ))
+	cs := &chainComps{walkAt: s.succAt, walk: s.compWalk}
 	for i, t := range s.succ {
 		cs.walk[i] = t.entry
 	}
 	cs.tarjan(x.sc)
-	bit, k := candidateBits(b)
+	bit, k := candidateBits(x.sc, b)
 	if !reachFits(x.sc, cs, int(k)) {
 		return true
 	}

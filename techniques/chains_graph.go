@@ -253,19 +253,30 @@ func buildChainGraph(sc *scratch, b *board.Board, k chainLinks) *chainGraph {
 	if k.als {
 		g.addALS()
 	}
-	// The peers of every cell as bitsets, so a group's common peers are a few ANDs.
-	peers := make([]uint64, l.Cells()*g.nw)
-	for c := range board.Cell(l.Cells()) {
-		for _, p := range l.Peers(c) {
-			cbSet(peers[int(c)*g.nw:int(c+1)*g.nw], p)
-		}
-	}
+	peers := sc.cellPeerBits(l, g.nw)
 	g.see = roomFor(st.see, len(g.nodes)*g.nw)[:len(g.nodes)*g.nw]
 	for i := range g.nodes {
 		g.fillSee(int32(i), peers)
 	}
 	g.link(k)
 	return g
+}
+
+// cellPeerBits returns the peers of every cell of l as bitsets of nw words, cell after
+// cell, so a group's common peers are a few ANDs. They depend on the layout alone:
+// made once a solve, not on every graph build.
+func (sc *scratch) cellPeerBits(l *board.Layout, nw int) []uint64 {
+	if sc.peersOf == l {
+		return sc.peerBits
+	}
+	sc.peerBits = grown(sc.peerBits, l.Cells()*nw)
+	for c := range board.Cell(l.Cells()) {
+		for _, p := range l.Peers(c) {
+			cbSet(sc.peerBits[int(c)*nw:int(c+1)*nw], p)
+		}
+	}
+	sc.peersOf = l
+	return sc.peerBits
 }
 
 // newNode appends a node of digit d on cells (one house, at least, holds them all).

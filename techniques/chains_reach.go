@@ -288,7 +288,7 @@ func (g *chainGraph) refutable() (refutable, placeable []bool) {
 // only a node whose falsehood such a candidate implies needs a search from it.
 func (g *chainGraph) openStarts() []bool {
 	n := g.l.N()
-	bit, k := candidateBits(g.b)
+	bit, k := candidateBits(g.sc, g.b)
 	nn := len(g.nodes)
 	if !reachFits(g.sc, g.components(), int(k)) {
 		starts := make([]bool, nn)
@@ -345,10 +345,12 @@ func (g *chainGraph) openStarts() []bool {
 }
 
 // candidateBits numbers the candidates of b, cell by cell and digit by digit, for the
-// filters that give each a bit: bit[c*N+d-1] is digit d of cell c's, k how many.
-func candidateBits(b *board.Board) (bit []int32, k int32) {
+// filters that give each a bit: bit[c*N+d-1] is digit d of cell c's, k how many. The
+// table is sc's, valid until the next call.
+func candidateBits(sc *scratch, b *board.Board) (bit []int32, k int32) {
 	l, n := b.Layout(), b.Layout().N()
-	bit = make([]int32, l.Cells()*n)
+	sc.candBits = grown(sc.candBits, l.Cells()*n)
+	bit = sc.candBits
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
 			bit[int(c)*n+int(s.First())-1] = k

@@ -55,13 +55,22 @@ type verityFinder struct {
 	groupMark, bestMark uint32
 }
 
-func newVerityFinder(e *forcingEngine) *verityFinder {
+// newVerityFinder returns the finder of e's state, in the tables of v (a solve's, kept
+// from call to call: a 16x16's are a few hundred kilobytes).
+func newVerityFinder(e *forcingEngine, v *verityFinder) *verityFinder {
 	nodes := len(e.info)
-	v := &verityFinder{
+	*v = verityFinder{
 		e:    e,
-		slot: make([]int32, nodes), stamp: make([]uint32, nodes),
-		count: make([]int32, nodes), maxD: make([]int32, nodes), sumD: make([]int32, nodes),
-		best: make([]int32, nodes), bestStamp: make([]uint32, nodes),
+		slot: grown(v.slot, nodes), stamp: v.stamp, count: grown(v.count, nodes),
+		maxD: grown(v.maxD, nodes), sumD: grown(v.sumD, nodes), best: grown(v.best, nodes),
+		bestStamp: v.bestStamp, groupMark: v.groupMark, bestMark: v.bestMark,
+		premises: v.premises[:0], members: v.members[:0], groups: v.groups[:0],
+		nodes: v.nodes[:0], depths: v.depths[:0],
+		clash: v.clash, reach: v.reach, start: v.start,
+	}
+	if len(v.stamp) != nodes {
+		// The marks count on from where they were: a stamp never equals a new one.
+		v.stamp, v.bestStamp = make([]uint32, nodes), make([]uint32, nodes)
 	}
 	for i := range v.slot {
 		v.slot[i] = -1
@@ -117,9 +126,9 @@ func newVerityFinder(e *forcingEngine) *verityFinder {
 			group(verityGroup{kind: bothGroup, cell: cell, digit: d}, e.node(cell, d, true), e.node(cell, d, false))
 		}
 	}
-	v.clash = make([]int32, len(v.premises))
-	v.reach = make([]int32, len(v.premises))
-	v.start = make([]int32, len(v.premises)+1)
+	v.clash = grown(v.clash, len(v.premises))
+	v.reach = grown(v.reach, len(v.premises))
+	v.start = grown(v.start, len(v.premises)+1)
 	return v
 }
 
@@ -244,7 +253,7 @@ func forcingVerity(id string, rule propagation) Finder {
 		b, report := p.Board(), p.Report
 		e := loadEngine(&p.st.sc, b, rule)
 		defer e.release(&p.st.sc)
-		v := newVerityFinder(e)
+		v := newVerityFinder(e, &p.st.sc.verity)
 		reported := make([]bool, len(e.info))
 		// One fill to the deepest finite cap serves its round and every earlier one;
 		// the unbounded round fills again.

@@ -83,7 +83,8 @@ func findMedusa(p *Pass) {
 			sc.keepChainMiss(idMedusa3D, b)
 		}
 	}()
-	clusters := medusaClusters(b)
+	ms := &sc.medusa
+	clusters := ms.clusters(b)
 	if changed != nil {
 		clusters = slices.DeleteFunc(clusters, func(cl medusaCluster) bool {
 			return !slices.ContainsFunc(cl.members, func(m int32) bool { return nearChanged[int(m)/n] })
@@ -93,13 +94,7 @@ func findMedusa(p *Pass) {
 		}
 	}
 	slices.SortStableFunc(clusters, func(x, y medusaCluster) int { return cmp.Compare(len(x.members), len(y.members)) })
-	st := medusaState{colour: make([]int8, l.Cells()*n), cellMask: make([]uint8, l.Cells()), stamp: make([]uint32, l.Cells())}
-	for i := range st.colour {
-		st.colour[i] = -1
-	}
-	for k := range st.seen {
-		st.seen[k] = make([]int8, l.Cells()*n)
-	}
+	st := ms.state(l)
 	for _, cl := range clusters {
 		st.load(l, cl)
 		var elim []board.Candidate
@@ -144,15 +139,58 @@ func findMedusa(p *Pass) {
 // (a colour twice in a house). Only a cell with fewer candidates than on S is new, and
 // only a cluster near one (in or beside its cells) can empty it.
 
+// medusaScratch keeps Medusa's tables from call to call (a 16x16 walkthrough calls it
+// on some 170 states, and making them anew each time was a tenth of what the whole
+// walkthrough allocated): the colouring state, and the clusters' arrays, which a call
+// reads until it returns and never keeps.
+type medusaScratch struct {
+	st               medusaState
+	seen             []bool
+	members, parents []int32
+	out              []medusaCluster
+}
+
+// state returns the colouring state, sized for l, every candidate uncoloured.
+func (ms *medusaScratch) state(l *board.Layout) *medusaState {
+	st := &ms.st
+	k := l.Cells() * l.N()
+	if len(st.colour) != k {
+		st.colour, st.cellMask, st.stamp = make([]int8, k), make([]uint8, l.Cells()), make([]uint32, l.Cells())
+		st.seen = [2][]int8{make([]int8, k), make([]int8, k)}
+	} else {
+		// A call that reported leaves its last cluster loaded.
+		clear(st.cellMask)
+		clear(st.seen[0])
+		clear(st.seen[1])
+	}
+	for i := range st.colour {
+		st.colour[i] = -1
+	}
+	return st
+}
+
+// clusters is medusaClusters in ms's arrays.
+func (ms *medusaScratch) clusters(b *board.Board) []medusaCluster {
+	k := b.Layout().Cells() * b.Layout().N()
+	ms.seen = grown(ms.seen, k)
+	clear(ms.seen)
+	ms.out, ms.members, ms.parents = medusaClustersIn(b, ms.seen, ms.out[:0], ms.members[:0], ms.parents[:0])
+	return ms.out
+}
+
 // medusaClusters colours every cluster of two or more candidates, breadth first from
 // its smallest candidate.
 func medusaClusters(b *board.Board) []medusaCluster {
+	out, _, _ := medusaClustersIn(b, make([]bool, b.Layout().Cells()*b.Layout().N()), nil, nil, nil)
+	return out
+}
+
+// medusaClustersIn is medusaClusters appending to out, members and parents (every
+// cluster's members and parents are consecutive parts of the two), with seen all false
+// and as long as the candidate indexes.
+func medusaClustersIn(b *board.Board, seen []bool, out []medusaCluster, members, parents []int32) ([]medusaCluster, []int32, []int32) {
 	l := b.Layout()
 	n := l.N()
-	seen := make([]bool, l.Cells()*n)
-	// Every cluster's members and parents are consecutive parts of two shared arrays.
-	var members, parents []int32
-	var out []medusaCluster
 	for c := range board.Cell(l.Cells()) {
 		for s := b.Candidates(c); s != 0; s &= s - 1 {
 			start := int32(int(c)*n + int(s.First()) - 1)
@@ -178,7 +216,7 @@ func medusaClusters(b *board.Board) []medusaCluster {
 			}
 		}
 	}
-	return out
+	return out, members, parents
 }
 
 // strongPartners calls f with the candidates that form a strong link with candidate k:

@@ -176,6 +176,14 @@ type scratch struct {
 	digitQuiets []digitQuiet // the digits on which the one-digit finders found nothing
 	sdc         sdcMemo      // Sue de Coq's lines and boxes that gave nothing
 	cageQuiet   cageQuiet    // the cages in which cage combinations last found nothing
+	// The tables of Medusa, of candidateBits and of the verity finders, kept from
+	// call to call: making them anew on every state kept the collector busy.
+	medusa   medusaScratch
+	candBits []int32
+	verity   verityFinder
+	// peerBits are the peers of every cell of layout peersOf (cellPeerBits).
+	peerBits []uint64
+	peersOf  *board.Layout
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).
 	alsHint *alsIndex
