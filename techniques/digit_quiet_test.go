@@ -1,8 +1,6 @@
 package techniques
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -41,13 +39,7 @@ func TestDigitQuietAcrossStates(t *testing.T) {
 		require.NoError(t, err)
 		puzzles = append(puzzles, b)
 	}
-	for _, set := range variantSets {
-		path := filepath.Join(variantsDir, set.name+".txt")
-		if _, err := os.Stat(path); err != nil || set.v == board.Killer {
-			continue
-		}
-		puzzles = append(puzzles, readVariantSet(t, path, set.v)[0].b)
-	}
+	puzzles = append(puzzles, firstVariantPuzzles(t, func(v board.Variant) bool { return v != board.Killer })...)
 	all := func(st *solveState, tech Technique, b *board.Board) []explain.Step {
 		var out []explain.Step
 		st.pass(t.Context(), b, tech, func(s explain.Step) bool { out = append(out, s); return true }).run()

@@ -3,8 +3,6 @@ package techniques
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -42,14 +40,7 @@ func lendPuzzles(t *testing.T) []*board.Board {
 		require.NoError(t, err)
 		out = append(out, b)
 	}
-	for _, set := range variantSets {
-		path := filepath.Join(variantsDir, set.name+".txt")
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		out = append(out, readVariantSet(t, path, set.v)[0].b)
-	}
-	return out
+	return append(out, firstVariantPuzzles(t, nil)...)
 }
 
 // TestLentStepsSame checks that a solve lending its forcing nets to a helper walks

@@ -194,50 +194,50 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	}
 	var cnt *solutionCount
 	k := Knowledge{Unique: true} // assumed until the count says
-	// settle waits for the count and says whether the walk so far stands.
-	settle := func() (stands bool, err error) {
+	work := b.Clone()
+	// recheck waits for the count and says what becomes of the walk so far: it
+	// stands (one solution), it is started again without uniqueness (several:
+	// restart), or the solve is over (none, or the count failed: over).
+	recheck := func() (restart, over bool, err error) {
 		if cnt != nil {
-			return true, nil
+			return false, false, nil
 		}
 		c := <-counts
 		cnt = &c
-		if c.err != nil {
-			return false, c.err
-		}
-		if c.verdict == fallback.NoSolution {
+		switch {
+		case c.err != nil:
+			return false, true, c.err
+		case c.verdict == fallback.NoSolution:
 			tr.Summary.NoSolution, tr.Steps = true, nil
-			return false, nil
+			return false, true, nil
 		}
 		tr.Solution = board.Line(c.sols[0])
 		if c.verdict == fallback.UniqueSolution {
 			k.Solution = c.sols[0]
-			return true, nil
+			return false, false, nil
 		}
 		tr.Summary.Several = true
 		tr.SecondSolution = board.Line(c.sols[1])
 		k = Knowledge{}
-		return false, nil
+		work, tr.Steps = b.Clone(), nil
+		st.invalidate()
+		return true, false, nil
 	}
 	if len(counts) > 0 {
-		if _, err := settle(); err != nil || tr.Summary.NoSolution {
+		// Counted already: the walk knows what it may use from the start.
+		if _, over, err := recheck(); over {
 			return tr, err
 		}
 	}
-	work := b.Clone()
 walk:
 	for !work.Solved() {
 		step, _, ok, err := st.firstLent(ctx, work, ts, k, opt.Cores, &s.help)
 		if err == nil && !ok {
-			if cnt == nil {
-				// A search step or a stall holds only on the count's verdict.
-				if stands, err := settle(); !stands {
-					if err != nil || tr.Summary.NoSolution {
-						return tr, err
-					}
-					work, tr.Steps = b.Clone(), nil
-					st.invalidate()
-					continue walk
-				}
+			// A search step or a stall holds only on the count's verdict.
+			if restart, over, err := recheck(); over {
+				return tr, err
+			} else if restart {
+				continue walk
 			}
 			if opt.Fallback == FallbackStop || !k.Unique {
 				tr.Summary.Stuck = true
@@ -254,14 +254,12 @@ walk:
 			st.invalidate() // the board changed, even when only partly
 		}
 		if err != nil {
-			if ctx.Err() == nil && cnt == nil {
-				// The walk assumed one solution: an error may be its wrong guess.
-				if stands, cerr := settle(); !stands {
-					if cerr != nil || tr.Summary.NoSolution {
-						return tr, cerr
-					}
-					work, tr.Steps = b.Clone(), nil
-					st.invalidate()
+			if ctx.Err() == nil {
+				// The walk may have assumed one solution: an error may be that
+				// assumption's, and the count says.
+				if restart, over, cerr := recheck(); over {
+					return tr, cerr
+				} else if restart {
 					continue walk
 				}
 			}
@@ -269,13 +267,9 @@ walk:
 		}
 		tr.Steps = append(tr.Steps, step)
 	}
-	if stands, err := settle(); !stands {
-		if err != nil || tr.Summary.NoSolution {
-			return tr, err
-		}
-		// Several solutions: walk again without what needs one.
-		work, tr.Steps = b.Clone(), nil
-		st.invalidate()
+	if restart, over, err := recheck(); over {
+		return tr, err
+	} else if restart {
 		goto walk
 	}
 	tr.Summary.Solved = work.Solved()

@@ -2,8 +2,6 @@ package techniques
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -33,13 +31,7 @@ func raceStates(t *testing.T) []*board.Board {
 		require.NoError(t, err)
 		boards = append(boards, b)
 	}
-	for _, set := range variantSets {
-		path := filepath.Join(variantsDir, set.name+".txt")
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		boards = append(boards, readVariantSet(t, path, set.v)[0].b.Clone())
-	}
+	boards = append(boards, firstVariantPuzzles(t, nil)...)
 	simple := Default()[:5]
 	var out []*board.Board
 	for _, b := range boards {

@@ -43,6 +43,21 @@ type variantPuzzle struct {
 	sol  []board.Digit
 }
 
+// firstVariantPuzzles returns a copy of the first puzzle of each shared variant set
+// that is there and whose variant keep accepts (nil: every set).
+func firstVariantPuzzles(tb testing.TB, keep func(board.Variant) bool) []*board.Board {
+	tb.Helper()
+	var out []*board.Board
+	for _, set := range variantSets {
+		path := filepath.Join(variantsDir, set.name+".txt")
+		if _, err := os.Stat(path); err != nil || keep != nil && !keep(set.v) {
+			continue
+		}
+		out = append(out, readVariantSet(tb, path, set.v)[0].b.Clone())
+	}
+	return out
+}
+
 // readVariantSet reads a shared variant set: every line is a ParseVariantLine line whose
 // last field is the solution (unique under the set's rules, as its README says).
 func readVariantSet(tb testing.TB, path string, v board.Variant) []variantPuzzle {
