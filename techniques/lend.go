@@ -78,10 +78,11 @@ type helper struct {
 }
 
 // firstLent is first with the techniques from lendFrom on lent to h, when cores is
-// not nil, the state has taken the caller h.after and cores has one free. The caller goes on with the
-// techniques before them: a step it finds is first, and the helper is told to stop
-// (without waiting for it: it works on its own copy of the board). Otherwise the
-// helper's first step is. Either way the step is the one first would return.
+// not nil, the state has taken the caller h.after and cores has one free. The caller
+// goes on with the techniques before them: a step it finds is first, and the helper
+// is told to stop (without waiting for it: it works on its own copy of the board).
+// Otherwise the helper's first step is. Either way the step is the one first would
+// return.
 func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Technique, k Knowledge, cores *Cores, h *helper) (explain.Step, Technique, bool, error) {
 	l := b.Layout()
 	runs := func(t Technique) bool { return !(t.NeedsUnique && !k.Unique) && t.HoldsOn(l) }
@@ -157,9 +158,10 @@ func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs 
 	stopped := make(chan struct{})
 	go func() {
 		defer func() {
-			close(stopped)
+			// Free before the caller hears of it: its next state may lend again.
 			cores.give()
 			h.busy.Store(false)
+			close(stopped)
 		}()
 		h.st.invalidate() // its copy holds a new state
 		h.ok = false
