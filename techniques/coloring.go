@@ -167,6 +167,7 @@ type colourMemo struct {
 	clusters [][]colourCluster
 }
 
+// digitCells returns the cells that have d as a candidate.
 func digitCells(b *board.Board, d board.Digit) board.CellSet {
 	l := b.Layout()
 	var s board.CellSet
