@@ -175,33 +175,62 @@ const (
 	shortSuffix = "@short"
 )
 
-// loadCatalogues reads and checks the embedded catalogues once; they never change.
-var loadCatalogues = sync.OnceValues(func() (map[Lang]*catalogue, error) {
-	names, err := messageFiles.ReadDir("messages")
-	if err != nil {
-		return nil, fmt.Errorf("explain: messages: %w", err)
-	}
-	out := map[Lang]*catalogue{}
+// catalogueLoaders reads and checks each embedded catalogue once, the first time it
+// is asked for: a command writing English prose does not parse the other languages
+// (each takes some 15 ms). The catalogues never change. The map is made once, from the
+// file names alone.
+var catalogueLoaders = func() map[Lang]func() (*catalogue, error) {
+	out := map[Lang]func() (*catalogue, error){}
+	names, _ := messageFiles.ReadDir("messages") // embedded: cannot fail
 	for _, e := range names {
 		if path.Ext(e.Name()) != ".yaml" {
 			continue
 		}
-		data, err := messageFiles.ReadFile("messages/" + e.Name())
-		if err != nil {
-			return nil, fmt.Errorf("explain: messages/%s: %w", e.Name(), err)
-		}
 		lang := Lang(strings.TrimSuffix(e.Name(), ".yaml"))
-		c, err := parseCatalogue(lang, data)
+		file := "messages/" + e.Name()
+		out[lang] = sync.OnceValues(func() (*catalogue, error) {
+			data, err := messageFiles.ReadFile(file)
+			if err != nil {
+				return nil, fmt.Errorf("explain: %s: %w", file, err)
+			}
+			c, err := parseCatalogue(lang, data)
+			if err != nil {
+				return nil, fmt.Errorf("explain: %s: %w", file, err)
+			}
+			return c, nil
+		})
+	}
+	return out
+}()
+
+// loadCatalogue returns the catalogue of lang, read on first use; an error when lang
+// has none or it does not read.
+func loadCatalogue(lang Lang) (*catalogue, error) {
+	load, ok := catalogueLoaders[lang]
+	if !ok {
+		if lang == EN {
+			return nil, errors.New("explain: messages: no English catalogue (en.yaml)")
+		}
+		return nil, fmt.Errorf("explain: unknown language %q", lang)
+	}
+	return load()
+}
+
+// loadCatalogues returns every catalogue, reading those not read yet.
+func loadCatalogues() (map[Lang]*catalogue, error) {
+	if _, err := loadCatalogue(EN); err != nil {
+		return nil, err
+	}
+	out := map[Lang]*catalogue{}
+	for lang := range catalogueLoaders {
+		c, err := loadCatalogue(lang)
 		if err != nil {
-			return nil, fmt.Errorf("explain: messages/%s: %w", e.Name(), err)
+			return nil, err
 		}
 		out[lang] = c
 	}
-	if out[EN] == nil {
-		return nil, errors.New("explain: messages: no English catalogue (en.yaml)")
-	}
 	return out, nil
-})
+}
 
 // parseCatalogue decodes one catalogue strictly, checks it and parses its templates.
 func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
@@ -343,29 +372,24 @@ func (f *catalogueFile) check() error {
 
 // catalogueOf returns the catalogue of lang, or an error naming the languages there are.
 func catalogueOf(lang Lang) (*catalogue, error) {
-	cats, err := loadCatalogues()
-	if err != nil {
-		return nil, err
-	}
-	c, ok := cats[lang]
-	if !ok {
+	if _, ok := catalogueLoaders[lang]; !ok {
 		_, err := ParseLang(string(lang))
 		if err == nil {
 			err = fmt.Errorf("explain: unknown language %q", lang)
 		}
 		return nil, err
 	}
-	return c, nil
+	return loadCatalogue(lang)
 }
 
 // Pivot returns the pivot of step s, the cell its pattern turns on (a wing's first
 // cell), when its technique has one.
 func Pivot(s Step) (board.Cell, bool) {
-	cats, err := loadCatalogues()
+	en, err := loadCatalogue(EN)
 	if err != nil || len(s.Pattern.Cells) == 0 {
 		return 0, false
 	}
-	if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Pivot {
+	if e, ok := en.file.Techniques[s.Technique]; ok && e.Pivot {
 		return s.Pattern.Cells[0], true
 	}
 	return 0, false
@@ -374,17 +398,15 @@ func Pivot(s Step) (board.Cell, bool) {
 // TechniqueName returns the display name of a technique ID in lang: the English name
 // when lang has none (or is unknown), the ID itself when no catalogue knows it.
 func TechniqueName(id string, lang Lang) string {
-	cats, err := loadCatalogues()
-	if err != nil {
-		return id
-	}
-	if c := cats[lang]; c != nil {
+	if c, err := loadCatalogue(lang); err == nil {
 		if e, ok := c.file.Techniques[id]; ok {
 			return e.Name
 		}
 	}
-	if e, ok := cats[EN].file.Techniques[id]; ok {
-		return e.Name
+	if en, err := loadCatalogue(EN); err == nil {
+		if e, ok := en.file.Techniques[id]; ok {
+			return e.Name
+		}
 	}
 	return id
 }

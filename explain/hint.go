@@ -178,8 +178,8 @@ func hintWordsOf(c *catalogue) hintWords {
 	if c.file.Hint.Look != "" {
 		return c.file.Hint
 	}
-	if cats, err := loadCatalogues(); err == nil {
-		return cats[EN].file.Hint
+	if en, err := loadCatalogue(EN); err == nil {
+		return en.file.Hint
 	}
 	return c.file.Hint
 }

@@ -18,13 +18,12 @@ const (
 
 // Languages returns the languages that have a message catalogue, English first.
 func Languages() []Lang {
-	cats, err := loadCatalogues()
-	if err != nil {
-		return []Lang{EN}
-	}
-	out := make([]Lang, 0, len(cats))
-	for l := range cats {
+	out := make([]Lang, 0, len(catalogueLoaders))
+	for l := range catalogueLoaders {
 		out = append(out, l)
+	}
+	if !slices.Contains(out, EN) {
+		out = append(out, EN)
 	}
 	slices.SortFunc(out, func(a, b Lang) int {
 		switch {

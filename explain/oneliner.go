@@ -19,8 +19,8 @@ func Name(id string) string { return TechniqueName(id, EN) }
 // in the English catalogue (key "line") beside the names; a technique without one gets
 // a pattern part built from whatever fields its Pattern has set.
 func lineForm(s Step) string {
-	if cats, err := loadCatalogues(); err == nil {
-		if e, ok := cats[EN].file.Techniques[s.Technique]; ok && e.Line != "" {
+	if en, err := loadCatalogue(EN); err == nil {
+		if e, ok := en.file.Techniques[s.Technique]; ok && e.Line != "" {
 			return e.Line
 		}
 	}
