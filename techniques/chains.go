@@ -360,20 +360,28 @@ func chainFinder(view chainView) Finder {
 		if !v.tried(b.Layout().N()) {
 			return
 		}
-		if v.keepsMisses() {
+		// A view of one digit's links searches only from the digits whose places
+		// changed since it last found nothing on them (digitQuiet): digits says which
+		// (nil: every one), and a miss makes them quiet too.
+		var digits []bool
+		var q *digitQuiet
+		if v.keepsMisses() { // every view of one digit's links is one
 			sc := &p.st.sc
 			if m := sc.chainMissOf(v.id); m != nil && m.covers(b) {
 				return
 			}
 			var finish func()
-			report, finish = sc.watchMiss(p, v.id, b)
+			report, finish = sc.watchMiss(p, v.id, b, func() {
+				for d, searched := range digits {
+					if searched {
+						q.done(b, board.Digit(d), false)
+					}
+				}
+			})
 			defer finish()
 		}
-		// A view of one digit's links searches only from the digits whose places
-		// changed since it last found nothing on them (digitQuiet).
-		var digits []bool
 		if v.oneDigit() {
-			q := p.st.sc.digitQuietOf(v.id, b)
+			q = p.st.sc.digitQuietOf(v.id, b)
 			digits = make([]bool, b.Layout().N()+1)
 			any := false
 			for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
@@ -383,21 +391,6 @@ func chainFinder(view chainView) Finder {
 			if !any {
 				return
 			}
-			found, inner := false, report
-			report = func(s explain.Step) bool {
-				found = true
-				return inner(s)
-			}
-			defer func() {
-				if found || p.done() {
-					return
-				}
-				for d := board.Digit(1); int(d) <= b.Layout().N(); d++ {
-					if digits[d] {
-						q.done(b, d, false)
-					}
-				}
-			}()
 		}
 		g := p.st.chainGraph(b, v.kinds)
 		if p.done() {
@@ -502,9 +495,10 @@ func (sc *scratch) chainMissOf(id string) *chainMiss {
 }
 
 // watchMiss returns p.Report wrapped to see whether the finder of id reports, and the
-// func it defers: that keeps b as id's miss when nothing was reported and the pass
-// was not cancelled (a cancelled finder may have missed what it would have found).
-func (sc *scratch) watchMiss(p *Pass, id string, b *board.Board) (report func(explain.Step) bool, finish func()) {
+// func it defers: that keeps b as id's miss, and calls onMiss (when not nil), when
+// nothing was reported and the pass was not cancelled (a cancelled finder may have
+// missed what it would have found).
+func (sc *scratch) watchMiss(p *Pass, id string, b *board.Board, onMiss func()) (report func(explain.Step) bool, finish func()) {
 	found := false
 	report = func(s explain.Step) bool {
 		found = true
@@ -513,6 +507,9 @@ func (sc *scratch) watchMiss(p *Pass, id string, b *board.Board) (report func(ex
 	finish = func() {
 		if !found && !p.done() {
 			sc.keepChainMiss(id, b)
+			if onMiss != nil {
+				onMiss()
+			}
 		}
 	}
 	return report, finish

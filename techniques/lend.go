@@ -87,13 +87,12 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	l := b.Layout()
 	runs := func(t Technique) bool { return !(t.NeedsUnique && !k.Unique) && t.HoldsOn(l) }
 	split := len(ts) // where the helper's techniques start
-	for i, t := range ts {
-		if cores == nil {
-			break
-		}
-		if t.Difficulty >= lendFrom && runs(t) {
-			split = i
-			break
+	if cores != nil {
+		for i, t := range ts {
+			if t.Difficulty >= lendFrom && runs(t) {
+				split = i
+				break
+			}
 		}
 	}
 	// One callback and one Pass for every technique: the step it keeps escapes to the

@@ -112,7 +112,7 @@ func bentWings(id string, shape wingShape) Finder {
 		if m := sc.chainMissOf(id); m != nil && !m.newCellIn(b, 2, shape.maxCands) {
 			return
 		}
-		report, finish := sc.watchMiss(p, id, b)
+		report, finish := sc.watchMiss(p, id, b, nil)
 		defer finish()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
