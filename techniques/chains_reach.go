@@ -34,6 +34,18 @@ type chainComps struct {
 // size returns the number of states in component c.
 func (cs *chainComps) size(c int32) int32 { return cs.at[c+1] - cs.at[c] }
 
+// leaves reports whether a walk steps from component c to another.
+func (cs *chainComps) leaves(c int32) bool {
+	for _, st := range cs.states[cs.at[c]:cs.at[c+1]] {
+		for _, t := range cs.walk[cs.walkAt[st]:cs.walkAt[st+1]] {
+			if cs.comp[t] != c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // components returns the components of g's state graph, computed on first use.
 func (g *chainGraph) components() *chainComps {
 	g.compOnce.Do(func() {
@@ -390,16 +402,31 @@ func (g *chainGraph) contradictable() []bool {
 	l, b, n := g.l, g.b, g.l.N()
 	ncomp := len(cs.at) - 1
 	out := make([]bool, 2*len(g.nodes))
-	if !reachFits(g.sc, cs, ncomp) {
+	// A component of one state that leads nowhere reaches that state alone, and every
+	// contradiction has two states or more: it gets no bit. On a large grid about half
+	// the components are such (candidates made false that force nothing), and the
+	// bitsets spread along every link are half as wide.
+	bit := make([]int32, ncomp)
+	nbits := int32(0)
+	for c := range int32(ncomp) {
+		bit[c] = -1
+		if cs.size(c) > 1 || cs.leaves(c) {
+			bit[c] = nbits
+			nbits++
+		}
+	}
+	if !reachFits(g.sc, cs, int(nbits)) {
 		for st := range out {
 			out[st] = true
 		}
 		return out
 	}
-	r := g.reach(ncomp)
+	r := g.reach(int(nbits))
 	defer g.sc.reach.put(r)
 	for c := range int32(ncomp) {
-		r.set(cs.states[cs.at[c]], c)
+		if bit[c] >= 0 {
+			r.set(cs.states[cs.at[c]], bit[c])
+		}
 	}
 	r.spread()
 	w := r.w
@@ -443,8 +470,9 @@ func (g *chainGraph) contradictable() []bool {
 		}
 	}
 	for st := range out {
-		c := cs.comp[st]
-		out[st] = may[c>>6]&(1<<(uint(c)&63)) != 0
+		if c := bit[cs.comp[st]]; c >= 0 {
+			out[st] = may[c>>6]&(1<<(uint(c)&63)) != 0
+		}
 	}
 	return out
 }
