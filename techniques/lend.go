@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -75,6 +76,48 @@ type helper struct {
 	ok   bool
 	step explain.Step
 	at   int
+	// jobs takes the states lent to the helper's goroutine, which runs from the first
+	// lend of a solve to its end (stop).
+	jobs chan *lendJob
+}
+
+// lendJob is one state lent to the helper: the techniques to try on its copy of the
+// board, and the channel it closes when it has stopped.
+type lendJob struct {
+	ctx     context.Context
+	ts      []Technique
+	runs    func(Technique) bool
+	cores   *Cores
+	stopped chan struct{}
+}
+
+// helperSpin is how long the helper's goroutine, done with a state, looks out for the
+// next before it sleeps, and how long the caller looks out for the helper's answer
+// before it does. A goroutine started or woken for each state took about 0.2 ms to get
+// going on the 16x16 of BenchmarkWalkthroughLarge (a fifth of the nets' time there),
+// and a walk that lends mostly lends again within a millisecond.
+const helperSpin = time.Millisecond
+
+// spinRecv receives from ch, looking out for a value for helperSpin before it sleeps.
+func spinRecv[T any](ch <-chan T) (T, bool) {
+	for start := time.Now(); time.Since(start) < helperSpin; {
+		select {
+		case v, ok := <-ch:
+			return v, ok
+		default:
+			runtime.Gosched()
+		}
+	}
+	v, ok := <-ch
+	return v, ok
+}
+
+// stop ends the helper's goroutine once it is done with the state it has, if any.
+func (h *helper) stop() {
+	if h.jobs != nil {
+		close(h.jobs)
+		h.jobs = nil
+	}
 }
 
 // firstLent is first with the techniques from lendFrom on lent to h, when cores is
@@ -134,7 +177,7 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	if stopped == nil {
 		return explain.Step{}, Technique{}, false, ctx.Err()
 	}
-	<-stopped
+	spinRecv(stopped)
 	if err := ctx.Err(); err != nil {
 		return explain.Step{}, Technique{}, false, err
 	}
@@ -144,8 +187,8 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	return h.step, ts[split+h.at], true, nil
 }
 
-// lend starts h on ts, the techniques after the caller's, on a copy of b. The
-// channel is closed when it has stopped: it has found a step or none, or ctx ended.
+// lend gives h ts, the techniques after the caller's, on a copy of b. The channel is
+// closed when it has stopped: it has found a step or none, or ctx ended.
 func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs func(Technique) bool, cores *Cores) chan struct{} {
 	h.busy.Store(true)
 	h.lent++
@@ -154,34 +197,52 @@ func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs 
 	} else {
 		h.b.CopyFrom(b)
 	}
-	stopped := make(chan struct{})
-	go func() {
-		defer func() {
-			// Free before the caller hears of it: its next state may lend again.
-			cores.give()
-			h.busy.Store(false)
-			close(stopped)
-		}()
-		h.st.invalidate() // its copy holds a new state
-		h.ok = false
-		p := h.st.pass(ctx, h.b, Technique{}, func(st explain.Step) bool {
-			h.step, h.ok = st, true
-			return false
-		})
-		for i, t := range ts {
-			if !runs(t) {
-				continue
-			}
-			if ctx.Err() != nil {
-				return
-			}
-			p.Technique = t
-			p.run()
-			if h.ok {
-				h.at = i
-				return
-			}
+	if h.jobs == nil {
+		h.jobs = make(chan *lendJob, 1)
+		go h.serve(h.jobs)
+	}
+	j := &lendJob{ctx: ctx, ts: ts, runs: runs, cores: cores, stopped: make(chan struct{})}
+	h.jobs <- j // the last job was taken: h was not busy
+	return j.stopped
+}
+
+// serve runs the jobs lent to h until the channel is closed.
+func (h *helper) serve(jobs <-chan *lendJob) {
+	for {
+		j, ok := spinRecv(jobs)
+		if !ok {
+			return
 		}
+		h.run(j)
+	}
+}
+
+// run tries j's techniques on h's board until one finds a step or j's context ends.
+func (h *helper) run(j *lendJob) {
+	defer func() {
+		// Free before the caller hears of it: its next state may lend again.
+		j.cores.give()
+		h.busy.Store(false)
+		close(j.stopped)
 	}()
-	return stopped
+	h.st.invalidate() // its copy holds a new state
+	h.ok = false
+	p := h.st.pass(j.ctx, h.b, Technique{}, func(st explain.Step) bool {
+		h.step, h.ok = st, true
+		return false
+	})
+	for i, t := range j.ts {
+		if !j.runs(t) {
+			continue
+		}
+		if j.ctx.Err() != nil {
+			return
+		}
+		p.Technique = t
+		p.run()
+		if h.ok {
+			h.at = i
+			return
+		}
+	}
 }

@@ -178,6 +178,7 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 		if s.help.st == nil {
 			s.help.st, s.help.after = newSolveState(), lendAfter
 		}
+		defer s.help.stop()
 	}
 	// The count of solutions decides what the walk may use. With a core free it runs
 	// beside the walk, which assumes one solution meanwhile and waits for the count
