@@ -89,6 +89,11 @@ type lendJob struct {
 	runs    func(Technique) bool
 	cores   *Cores
 	stopped chan struct{}
+	// last is closed when the helper starts its last technique, or stops before.
+	last chan struct{}
+	// spare is the caller's while it waits (firstLent's idle); found ends it.
+	spare context.Context
+	found context.CancelFunc
 }
 
 // helperSpin is how long the helper's goroutine, done with a state, looks out for the
@@ -126,7 +131,11 @@ func (h *helper) stop() {
 // is told to stop (without waiting for it: it works on its own copy of the board).
 // Otherwise the helper's first step is. Either way the step is the one first would
 // return.
-func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Technique, k Knowledge, cores *Cores, h *helper) (explain.Step, Technique, bool, error) {
+//
+// idle, when not nil, is called when the caller has tried its techniques and the
+// helper is still at work, with a context that ends when the helper finds a step: the
+// caller may prepare what it needs when no technique finds one.
+func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Technique, k Knowledge, cores *Cores, h *helper, idle func(context.Context)) (explain.Step, Technique, bool, error) {
 	l := b.Layout()
 	runs := func(t Technique) bool { return !(t.NeedsUnique && !k.Unique) && t.HoldsOn(l) }
 	split := len(ts) // where the helper's techniques start
@@ -151,7 +160,7 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 		began = time.Now()
 	}
 	end := len(ts) // the caller's techniques are ts[:end]
-	var stopped chan struct{}
+	var j *lendJob
 	for i, t := range ts {
 		if i == end {
 			break
@@ -166,7 +175,7 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 			end = split
 			hctx, cancel := context.WithCancel(ctx)
 			defer cancel() // a step of the caller's ends the helper's search
-			stopped = h.lend(hctx, b, ts[split:], runs, cores)
+			j = h.lend(hctx, b, ts[split:], runs, cores)
 		}
 		p.Technique = t
 		p.run()
@@ -174,10 +183,18 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 			return got, t, true, nil
 		}
 	}
-	if stopped == nil {
+	if j == nil {
 		return explain.Step{}, Technique{}, false, ctx.Err()
 	}
-	spinRecv(stopped)
+	if idle != nil {
+		// Not while the helper may yet find a step soon: only once it is on its last
+		// technique, and has found nothing before it.
+		spinRecv(j.last)
+		if j.spare.Err() == nil {
+			idle(j.spare)
+		}
+	}
+	spinRecv(j.stopped)
 	if err := ctx.Err(); err != nil {
 		return explain.Step{}, Technique{}, false, err
 	}
@@ -187,9 +204,9 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	return h.step, ts[split+h.at], true, nil
 }
 
-// lend gives h ts, the techniques after the caller's, on a copy of b. The channel is
-// closed when it has stopped: it has found a step or none, or ctx ended.
-func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs func(Technique) bool, cores *Cores) chan struct{} {
+// lend gives h ts, the techniques after the caller's, on a copy of b. The job's
+// stopped is closed when it has stopped: it has found a step or none, or ctx ended.
+func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs func(Technique) bool, cores *Cores) *lendJob {
 	h.busy.Store(true)
 	h.lent++
 	if h.b == nil || h.b.Layout() != b.Layout() {
@@ -201,9 +218,10 @@ func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs 
 		h.jobs = make(chan *lendJob, 1)
 		go h.serve(h.jobs)
 	}
-	j := &lendJob{ctx: ctx, ts: ts, runs: runs, cores: cores, stopped: make(chan struct{})}
+	j := &lendJob{ctx: ctx, ts: ts, runs: runs, cores: cores, stopped: make(chan struct{}), last: make(chan struct{})}
+	j.spare, j.found = context.WithCancel(ctx)
 	h.jobs <- j // the last job was taken: h was not busy
-	return j.stopped
+	return j
 }
 
 // serve runs the jobs lent to h until the channel is closed.
@@ -219,7 +237,16 @@ func (h *helper) serve(jobs <-chan *lendJob) {
 
 // run tries j's techniques on h's board until one finds a step or j's context ends.
 func (h *helper) run(j *lendJob) {
+	last, lastOpen := -1, true
+	for i, t := range j.ts {
+		if j.runs(t) {
+			last = i
+		}
+	}
 	defer func() {
+		if lastOpen {
+			close(j.last)
+		}
 		// Free before the caller hears of it: its next state may lend again.
 		j.cores.give()
 		h.busy.Store(false)
@@ -238,10 +265,15 @@ func (h *helper) run(j *lendJob) {
 		if j.ctx.Err() != nil {
 			return
 		}
+		if i == last {
+			close(j.last)
+			lastOpen = false
+		}
 		p.Technique = t
 		p.run()
 		if h.ok {
 			h.at = i
+			j.found()
 			return
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
 )
 
 // lendingSolver returns a Solver that lends the forcing nets on every state where a
@@ -164,6 +165,33 @@ func TestLentCountBeside(t *testing.T) {
 		got, err := lendingSolver().Solve(ctx, b, Options{Cores: cores})
 		require.NoError(t, err, c.name)
 		require.Equal(t, want, got, c.name)
+		waitIdle(t, cores)
+	}
+}
+
+// TestLentSearchPrepared walks hard 9x9s with the singles and the forcing net verity
+// alone, lent on every state: the verity finds a step on some states and nothing on
+// others, where the caller, which has no technique left, prepares the search step
+// while the helper tries. The walk is the one a lone solve makes, search steps and
+// all.
+func TestLentSearchPrepared(t *testing.T) {
+	ctx := context.Background()
+	opt := Options{Techniques: []Technique{FullHouse, HiddenSingle, NakedSingle, ForcingNetVerity}}
+	for i, line := range racePuzzles {
+		b := parsed(line)(t)
+		want, err := Solve(ctx, b, opt)
+		require.NoError(t, err)
+		require.True(t, want.Summary.UsedFallback, "puzzle %d: no search step to prepare", i)
+		require.True(t, slices.ContainsFunc(want.Steps, func(s explain.Step) bool { return s.Technique == ForcingNetVerity.ID }),
+			"puzzle %d: the verity found nothing", i)
+		cores := NewCores(4)
+		sv := lendingSolver()
+		lent := opt
+		lent.Cores = cores
+		got, err := sv.Solve(ctx, b, lent)
+		require.NoError(t, err)
+		require.Positive(t, sv.help.lent, "puzzle %d: no state was lent", i)
+		require.Equal(t, want, got, "puzzle %d", i)
 		waitIdle(t, cores)
 	}
 }
