@@ -796,7 +796,8 @@ type alsChainSearch struct {
 	keys        []map[string]int // per number of sets: what its chains remove, and where
 	budget      int
 	buf         []board.Candidate
-	compWalk    []int32 // mayConclude's walk table
+	compWalk    []int32    // mayConclude's walk table
+	comps       chainComps // and its components
 }
 
 // newALSChainSearch returns a search over x, with tables (thousands of entries each)
@@ -812,6 +813,7 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
+		compWalk: s.compWalk, comps: s.comps,
 	}
 	size := 0
 	for i := range int32(len(x.sets)) {
@@ -849,7 +851,8 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	x := s.x
 	n := x.l.N()
 	s.compWalk = grown(s.compWalk, len(s.succ))
-	cs := &chainComps{walkAt: s.succAt, walk: s.compWalk}
+	cs := &s.comps
+	cs.walkAt, cs.walk = s.succAt, s.compWalk
 	for i, t := range s.succ {
 		cs.walk[i] = t.entry
 	}

@@ -65,6 +65,13 @@ type sdcMemo struct {
 	l     *board.Layout
 	quiet [][]board.DigitSet
 	key   []board.DigitSet
+	// The finder's buffers, kept from call to call: a 16x16 walk allocated 1.4 MB
+	// in them, a call at a time.
+	walk             sdcWalk
+	ls, bs           []sdcSubset
+	lsCells, bsCells []board.Cell
+	masks            []sdcMask
+	bm               [][]int32
 }
 
 // sdcPlaced marks a cell with a value in a key: above every digit of a 25x25 grid.
@@ -176,15 +183,21 @@ func sueDeCoqFinder(p *Pass) {
 	l := b.Layout()
 	var found []alsFound
 	var inter, lineRest, boxRest []board.Cell
-	var ls, bs []sdcSubset
-	var bm [][]int32 // the box subsets that may go with the intersection tried, by excess
-	var lsCells, bsCells []board.Cell
-	var masks []sdcMask
-	walk := &sdcWalk{p: p, b: b}
 	memo := &p.st.sc.sdc
 	if memo.l != l {
 		*memo = sdcMemo{l: l, quiet: make([][]board.DigitSet, l.Houses()*l.N())}
 	}
+	ls, bs := memo.ls, memo.bs
+	bm := memo.bm // the box subsets that may go with the intersection tried, by excess
+	lsCells, bsCells := memo.lsCells, memo.bsCells
+	masks := memo.masks
+	walk := &memo.walk
+	walk.p, walk.b = p, b
+	defer func() {
+		memo.ls, memo.bs, memo.bm = ls[:0], bs[:0], bm
+		memo.lsCells, memo.bsCells, memo.masks = lsCells[:0], bsCells[:0], masks[:0]
+		walk.p, walk.b = nil, nil
+	}()
 	for bi := range l.N() {
 		box := l.BoxHouse(bi)
 		for _, kind := range [2]board.HouseKind{board.Row, board.Column} {

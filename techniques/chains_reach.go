@@ -406,7 +406,8 @@ func (g *chainGraph) contradictable() []bool {
 	// contradiction has two states or more: it gets no bit. On a large grid about half
 	// the components are such (candidates made false that force nothing), and the
 	// bitsets spread along every link are half as wide.
-	bit := make([]int32, ncomp)
+	g.sc.compBits = grown(g.sc.compBits, ncomp)
+	bit := g.sc.compBits
 	nbits := int32(0)
 	for c := range int32(ncomp) {
 		bit[c] = -1

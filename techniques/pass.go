@@ -180,6 +180,8 @@ type scratch struct {
 	// call to call: making them anew on every state kept the collector busy.
 	medusa   medusaScratch
 	candBits []int32
+	compBits []int32 // contradictable's bits of components
+	wings    wingScratch
 	verity   verityFinder
 	// peerBits are the peers of every cell of layout peersOf (cellPeerBits).
 	peerBits []uint64

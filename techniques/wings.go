@@ -116,8 +116,11 @@ func bentWings(id string, shape wingShape) Finder {
 		defer finish()
 		// The pool: cells with 2..maxCands candidates, by index. Sets of pool cells are
 		// bitmasks of w words; adj holds, per pool cell, the pool cells that see it.
-		var pool []board.Cell
-		index := make([]int, l.Cells())
+		ws := &sc.wings
+		pool := ws.pool[:0]
+		ws.index = roomFor(ws.index, l.Cells())[:l.Cells()]
+		index := ws.index
+		defer func() { ws.pool = pool }()
 		for c := range board.Cell(l.Cells()) {
 			index[c] = -1
 			if n := b.Candidates(c).Count(); n >= 2 && n <= shape.maxCands {
@@ -129,7 +132,8 @@ func bentWings(id string, shape wingShape) Finder {
 			return
 		}
 		w := (len(pool) + 63) / 64
-		adj := make([]uint64, len(pool)*w)
+		ws.adj = grown(ws.adj, len(pool)*w)
+		adj := ws.adj
 		for i, c := range pool {
 			for _, n := range l.Peers(c) {
 				if j := index[n]; j >= 0 {
@@ -140,23 +144,30 @@ func bentWings(id string, shape wingShape) Finder {
 		sees := func(i, j int) bool { return adj[i*w+j/64]&(1<<(j%64)) != 0 }
 		// has[d] holds the pool cells with candidate d; once a set has all its digits,
 		// only cells without any other digit can join it (outside gets those out).
-		has := make([]uint64, (l.N()+1)*w)
+		ws.has = grown(ws.has, (l.N()+1)*w)
+		has := ws.has
 		for i, c := range pool {
 			for s := b.Candidates(c); s != 0; s &= s - 1 {
 				has[int(s.First())*w+i/64] |= 1 << (i % 64)
 			}
 		}
-		outside := make([]uint64, w)
 		// Per depth k: ext[k] the extension and near[k] the cells in or next to the set
-		// of k cells; above the cells after the set's first.
-		ext := make([][]uint64, shape.size+1)
-		near := make([][]uint64, shape.size+1)
+		// of k cells; above the cells after the set's first. All in the solve's
+		// scratch: made anew for each shape on each state, they were a tenth of a
+		// 16x16 walk's allocations.
+		ws.words = grown(ws.words, (2*(shape.size+1)+2)*w)
+		words := ws.words
+		outside, above := words[:w], words[w:2*w]
+		ws.ext, ws.near = roomFor(ws.ext, shape.size+1)[:shape.size+1], roomFor(ws.near, shape.size+1)[:shape.size+1]
+		ext, near := ws.ext, ws.near
 		for k := range ext {
-			ext[k], near[k] = make([]uint64, w), make([]uint64, w)
+			at := (2 + 2*k) * w
+			ext[k], near[k] = words[at:at+w:at+w], words[at+w:at+2*w:at+2*w]
 		}
-		above := make([]uint64, w)
-		set := make([]int, 0, shape.size)
-		cells := make([]board.Cell, shape.size)
+		ws.set = roomFor(ws.set, shape.size)
+		set := ws.set
+		ws.cells = roomFor(ws.cells, shape.size)[:shape.size]
+		cells := ws.cells
 		var grow func(union, loose board.DigitSet) bool
 		grow = func(union, loose board.DigitSet) bool {
 			k := len(set)
@@ -237,6 +248,16 @@ func bentWings(id string, shape wingShape) Finder {
 			}
 		}
 	}
+}
+
+// wingScratch holds bentWings' tables, kept by the solve from call to call.
+type wingScratch struct {
+	pool       []board.Cell
+	index, set []int
+	adj, has   []uint64
+	words      []uint64 // outside, above, then ext and near per depth
+	ext, near  [][]uint64
+	cells      []board.Cell
 }
 
 // checkWing reports the wing on cells if it is one; it returns false when report
