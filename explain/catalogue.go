@@ -216,6 +216,15 @@ func loadCatalogue(lang Lang) (*catalogue, error) {
 	return load()
 }
 
+// Preload reads the catalogue of lang (and English, which it falls back on) if not
+// read yet, so that the first prose written need not wait for it: a command that
+// solves first can read it on another goroutine meanwhile. It is safe to call from
+// any goroutine, any number of times.
+func Preload(lang Lang) {
+	loadCatalogue(EN)
+	loadCatalogue(lang)
+}
+
 // loadCatalogues returns every catalogue, reading those not read yet.
 func loadCatalogues() (map[Lang]*catalogue, error) {
 	if _, err := loadCatalogue(EN); err != nil {
