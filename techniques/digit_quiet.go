@@ -68,3 +68,99 @@ func (q *digitQuiet) done(b *board.Board, d board.Digit, found bool) {
 		q.rows[int(d-1)*n+r] = b.Positions(q.l.RowHouse(r), d)
 	}
 }
+
+// houseQuiet is the memo of a finder that looks at the houses one at a time, and
+// whose patterns in a house are made of the candidates of the house's cells (the
+// naked subsets, the locked candidates): the houses where it last found nothing. What
+// it removes is candidates that an earlier state of the solve had too, so on a board
+// with no candidate that the last one lacked, a house whose cells are as they were
+// gives nothing again, and is skipped. On a walk of a large grid most houses have not
+// changed between two calls.
+type houseQuiet struct {
+	id    string
+	l     *board.Layout
+	cands []board.DigitSet // the board of the last call
+	quiet []bool           // per house: nothing found there on that board
+	// this call's: whether it may skip (b has no candidate the last board lacked),
+	// the cells as they were, and per house what became of it.
+	valid bool
+	same  []bool
+	now   []uint8
+}
+
+// What a call did with a house (houseQuiet.now).
+const (
+	houseUntried uint8 = iota
+	houseSkipped
+	houseEmpty
+	houseFound
+)
+
+// houseQuietOf returns the memo of finder id, ready for a call on b.
+func (sc *scratch) houseQuietOf(id string, b *board.Board) *houseQuiet {
+	l := b.Layout()
+	var q *houseQuiet
+	for i := range sc.houseQuiets {
+		if sc.houseQuiets[i].id == id {
+			q = &sc.houseQuiets[i]
+			break
+		}
+	}
+	if q == nil {
+		sc.houseQuiets = append(sc.houseQuiets, houseQuiet{id: id})
+		q = &sc.houseQuiets[len(sc.houseQuiets)-1]
+	}
+	if q.l != l {
+		q.l = l
+		q.cands = grown(q.cands, l.Cells())
+		q.quiet = grown(q.quiet, l.Houses())
+		q.same = grown(q.same, l.Cells())
+		q.now = grown(q.now, l.Houses())
+		q.valid = false
+	} else {
+		q.valid = true
+		for c := range board.Cell(l.Cells()) {
+			s, was := b.Candidates(c), q.cands[c]
+			q.valid = q.valid && s&^was == 0
+			q.same[c] = s == was
+		}
+	}
+	clear(q.now)
+	return q
+}
+
+// skip reports whether house h gave nothing on the last board and its cells are as
+// they were; the call then counts it as looked at.
+func (q *houseQuiet) skip(h board.House) bool {
+	if !q.valid || !q.quiet[h] {
+		return false
+	}
+	for _, c := range q.l.HouseCells(h) {
+		if !q.same[c] {
+			return false
+		}
+	}
+	q.now[h] = houseSkipped
+	return true
+}
+
+// tried records that the call looked at every pattern of house h: found says
+// whether it reported any.
+func (q *houseQuiet) tried(h board.House, found bool) {
+	q.now[h] = houseEmpty
+	if found {
+		q.now[h] = houseFound
+	}
+}
+
+// finish keeps b as the last board, with the houses the call skipped or found
+// nothing in as quiet: the others (where it found something, or that it did not get
+// to) are looked at next time.
+func (q *houseQuiet) finish(b *board.Board) {
+	for h, st := range q.now {
+		q.quiet[h] = st == houseSkipped || st == houseEmpty
+	}
+	for c := range q.cands {
+		q.cands[c] = b.Candidates(board.Cell(c))
+	}
+}

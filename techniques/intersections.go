@@ -74,11 +74,14 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 	return func(p *Pass) {
 		b, report := p.Board(), p.Report
 		l := b.Layout()
+		q := p.st.sc.houseQuietOf(id, b)
+		defer q.finish(b)
 		var buf cellHouses
 		for h := range board.House(l.Houses()) {
-			if !base.has(l.Kind(h)) {
+			if !base.has(l.Kind(h)) || q.skip(h) {
 				continue
 			}
+			found := false
 			cells := l.HouseCells(h)
 			for ds := l.AllDigits() &^ b.PlacedIn(h); ds != 0; ds &= ds - 1 {
 				d := ds.First()
@@ -108,11 +111,13 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 							Cells:  l.CellsIn(h, p),
 						},
 					}
+					found = true
 					if !report(s) {
 						return
 					}
 				}
 			}
+			q.tried(h, found)
 		}
 	}
 }

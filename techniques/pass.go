@@ -174,6 +174,7 @@ type scratch struct {
 	// and Medusa, found nothing, one per view (chainMiss).
 	chainMisses []chainMiss
 	digitQuiets []digitQuiet // the digits on which the one-digit finders found nothing
+	houseQuiets []houseQuiet // the houses in which the house-by-house finders did
 	sdc         sdcMemo      // Sue de Coq's lines and boxes that gave nothing
 	cageQuiet   cageQuiet    // the cages in which cage combinations last found nothing
 	// The tables of Medusa, of candidateBits and of the verity finders, kept from

@@ -158,11 +158,22 @@ const (
 // earlier house was reported there, with the eliminations of every shared house.
 func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 	return func(p *Pass) {
-		b, report := p.Board(), p.Report
+		b := p.Board()
 		l := b.Layout()
+		q := p.st.sc.houseQuietOf(id, b)
+		defer q.finish(b)
+		found := false
+		report := func(s explain.Step) bool {
+			found = true
+			return p.Report(s)
+		}
 		var masks [board.MaxSize]uint32
 		var pos [board.MaxSize]int
 		for h := range board.House(l.Houses()) {
+			if q.skip(h) {
+				continue
+			}
+			found = false
 			m := 0
 			for i, c := range l.HouseCells(h) {
 				if k := b.Candidates(c).Count(); k >= 2 && k <= size {
@@ -171,6 +182,7 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 				}
 			}
 			if m < size {
+				q.tried(h, false)
 				continue
 			}
 			ok := combos(masks[:m], size, func(items, union uint32) bool {
@@ -180,8 +192,8 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 					cells[n] = l.HouseCells(h)[pos[bits.TrailingZeros32(items)]]
 					n++
 				}
-				s, found := nakedStep(b, h, cells[:n], board.DigitSet(union), filter)
-				if !found {
+				s, ok := nakedStep(b, h, cells[:n], board.DigitSet(union), filter)
+				if !ok {
 					return true
 				}
 				s.Technique = id
@@ -190,6 +202,7 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 			if !ok {
 				return
 			}
+			q.tried(h, found)
 		}
 	}
 }
@@ -253,12 +266,23 @@ func nakedStep(b *board.Board, h board.House, cells []board.Cell, ds board.Digit
 // hidden in an earlier house of its cells too was reported there.
 func hiddenSubsets(id string, size int) Finder {
 	return func(p *Pass) {
-		b, report := p.Board(), p.Report
+		b := p.Board()
 		l := b.Layout()
+		q := p.st.sc.houseQuietOf(id, b)
+		defer q.finish(b)
+		found := false
+		report := func(s explain.Step) bool {
+			found = true
+			return p.Report(s)
+		}
 		var masks [board.MaxSize]uint32
 		var digits [board.MaxSize]board.Digit
 		for k := range l.Houses() {
 			h := scanHouse(l, k)
+			if q.skip(h) {
+				continue
+			}
+			found = false
 			m := 0
 			for ds := l.AllDigits() &^ b.PlacedIn(h); ds != 0; ds &= ds - 1 {
 				d := ds.First()
@@ -268,6 +292,7 @@ func hiddenSubsets(id string, size int) Finder {
 				}
 			}
 			if m < size {
+				q.tried(h, false)
 				continue
 			}
 			ok := combos(masks[:m], size, func(items, union uint32) bool {
@@ -275,8 +300,8 @@ func hiddenSubsets(id string, size int) Finder {
 				for ; items != 0; items &= items - 1 {
 					ds = ds.With(digits[bits.TrailingZeros32(items)])
 				}
-				s, found := hiddenStep(b, h, board.PosSet(union), ds)
-				if !found {
+				s, ok := hiddenStep(b, h, board.PosSet(union), ds)
+				if !ok {
 					return true
 				}
 				s.Technique = id
@@ -285,6 +310,7 @@ func hiddenSubsets(id string, size int) Finder {
 			if !ok {
 				return
 			}
+			q.tried(h, found)
 		}
 	}
 }
