@@ -747,3 +747,17 @@ func firstWith(st *solveState, b *board.Board, tech Technique) (explain.Step, Te
 	}
 	return s, t, ok
 }
+
+// TestCellDigit checks the engine's division by multiplication against the division,
+// for every grid size and every node index of the grid.
+func TestCellDigit(t *testing.T) {
+	for n := 1; n <= board.MaxSize; n++ {
+		e := forcingEngine{n: n, recip: recipOf(n)}
+		for k := range int32(n * n * n * n) {
+			c, di := e.cellDigit(k)
+			if c != k/int32(n) || di != k%int32(n) {
+				t.Fatalf("n %d, k %d: got %d, %d; want %d, %d", n, k, c, di, k/int32(n), k%int32(n))
+			}
+		}
+	}
+}
