@@ -1,6 +1,9 @@
 package techniques
 
-import "github.com/stepdoku/stepdoku/board"
+import (
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
 
 // digitQuiet is the memo of a finder whose patterns are made of one digit's places
 // and nothing else (the basic and finned fish, the single-digit patterns): the
@@ -16,21 +19,29 @@ type digitQuiet struct {
 	rows  []board.PosSet // (digit-1)*N + row: its places in each row when it went quiet
 }
 
+// memoOf returns the memo of *list whose id is id, appending fresh when there is none.
+// A solve keeps one memo per finder, a handful: a slice searched in order is enough.
+func memoOf[T any, P interface {
+	*T
+	memoID() string
+}](list *[]T, id string, fresh T) *T {
+	for i := range *list {
+		if P(&(*list)[i]).memoID() == id {
+			return &(*list)[i]
+		}
+	}
+	*list = append(*list, fresh)
+	return &(*list)[len(*list)-1]
+}
+
+func (q *digitQuiet) memoID() string { return q.id }
+func (q *houseQuiet) memoID() string { return q.id }
+
 // digitQuietOf returns the memo of finder id for b's layout, emptied when it held
 // another layout's.
 func (sc *scratch) digitQuietOf(id string, b *board.Board) *digitQuiet {
 	l := b.Layout()
-	var q *digitQuiet
-	for i := range sc.digitQuiets {
-		if sc.digitQuiets[i].id == id {
-			q = &sc.digitQuiets[i]
-			break
-		}
-	}
-	if q == nil {
-		sc.digitQuiets = append(sc.digitQuiets, digitQuiet{id: id})
-		q = &sc.digitQuiets[len(sc.digitQuiets)-1]
-	}
+	q := memoOf(&sc.digitQuiets, id, digitQuiet{id: id})
 	if q.l != l {
 		n := l.N()
 		q.l = l
@@ -86,6 +97,7 @@ type houseQuiet struct {
 	valid bool
 	same  []bool
 	now   []uint8
+	found bool // a step reported in the house at hand (watch)
 }
 
 // What a call did with a house (houseQuiet.now).
@@ -99,17 +111,7 @@ const (
 // houseQuietOf returns the memo of finder id, ready for a call on b.
 func (sc *scratch) houseQuietOf(id string, b *board.Board) *houseQuiet {
 	l := b.Layout()
-	var q *houseQuiet
-	for i := range sc.houseQuiets {
-		if sc.houseQuiets[i].id == id {
-			q = &sc.houseQuiets[i]
-			break
-		}
-	}
-	if q == nil {
-		sc.houseQuiets = append(sc.houseQuiets, houseQuiet{id: id})
-		q = &sc.houseQuiets[len(sc.houseQuiets)-1]
-	}
+	q := memoOf(&sc.houseQuiets, id, houseQuiet{id: id})
 	if q.l != l {
 		q.l = l
 		q.cands = grown(q.cands, l.Cells())
@@ -126,7 +128,16 @@ func (sc *scratch) houseQuietOf(id string, b *board.Board) *houseQuiet {
 		}
 	}
 	clear(q.now)
+	q.found = false
 	return q
+}
+
+// watch returns p.Report wrapped to note that the house at hand gave a step (tried).
+func (q *houseQuiet) watch(p *Pass) func(explain.Step) bool {
+	return func(s explain.Step) bool {
+		q.found = true
+		return p.Report(s)
+	}
 }
 
 // skip reports whether house h gave nothing on the last board and its cells are as
@@ -144,13 +155,14 @@ func (q *houseQuiet) skip(h board.House) bool {
 	return true
 }
 
-// tried records that the call looked at every pattern of house h: found says
-// whether it reported any.
-func (q *houseQuiet) tried(h board.House, found bool) {
+// tried records that the call looked at every pattern of house h, and whether it
+// reported any through watch's report since the last house tried.
+func (q *houseQuiet) tried(h board.House) {
 	q.now[h] = houseEmpty
-	if found {
+	if q.found {
 		q.now[h] = houseFound
 	}
+	q.found = false
 }
 
 // finish keeps b as the last board, with the houses the call skipped or found

@@ -72,16 +72,16 @@ const blocks = kindSet(1<<board.Box | 1<<board.Window)
 // cover.
 func lockedCandidates(id string, base, cover kindSet) Finder {
 	return func(p *Pass) {
-		b, report := p.Board(), p.Report
+		b := p.Board()
 		l := b.Layout()
 		q := p.st.sc.houseQuietOf(id, b)
 		defer q.finish(b)
+		report := q.watch(p)
 		var buf cellHouses
 		for h := range board.House(l.Houses()) {
 			if !base.has(l.Kind(h)) || q.skip(h) {
 				continue
 			}
-			found := false
 			cells := l.HouseCells(h)
 			for ds := l.AllDigits() &^ b.PlacedIn(h); ds != 0; ds &= ds - 1 {
 				d := ds.First()
@@ -111,13 +111,12 @@ func lockedCandidates(id string, base, cover kindSet) Finder {
 							Cells:  l.CellsIn(h, p),
 						},
 					}
-					found = true
 					if !report(s) {
 						return
 					}
 				}
 			}
-			q.tried(h, found)
+			q.tried(h)
 		}
 	}
 }

@@ -162,18 +162,13 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 		l := b.Layout()
 		q := p.st.sc.houseQuietOf(id, b)
 		defer q.finish(b)
-		found := false
-		report := func(s explain.Step) bool {
-			found = true
-			return p.Report(s)
-		}
+		report := q.watch(p)
 		var masks [board.MaxSize]uint32
 		var pos [board.MaxSize]int
 		for h := range board.House(l.Houses()) {
 			if q.skip(h) {
 				continue
 			}
-			found = false
 			m := 0
 			for i, c := range l.HouseCells(h) {
 				if k := b.Candidates(c).Count(); k >= 2 && k <= size {
@@ -182,7 +177,7 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 				}
 			}
 			if m < size {
-				q.tried(h, false)
+				q.tried(h)
 				continue
 			}
 			ok := combos(masks[:m], size, func(items, union uint32) bool {
@@ -202,7 +197,7 @@ func nakedSubsets(id string, size int, filter nakedFilter) Finder {
 			if !ok {
 				return
 			}
-			q.tried(h, found)
+			q.tried(h)
 		}
 	}
 }
@@ -270,11 +265,7 @@ func hiddenSubsets(id string, size int) Finder {
 		l := b.Layout()
 		q := p.st.sc.houseQuietOf(id, b)
 		defer q.finish(b)
-		found := false
-		report := func(s explain.Step) bool {
-			found = true
-			return p.Report(s)
-		}
+		report := q.watch(p)
 		var masks [board.MaxSize]uint32
 		var digits [board.MaxSize]board.Digit
 		for k := range l.Houses() {
@@ -282,7 +273,6 @@ func hiddenSubsets(id string, size int) Finder {
 			if q.skip(h) {
 				continue
 			}
-			found = false
 			m := 0
 			for ds := l.AllDigits() &^ b.PlacedIn(h); ds != 0; ds &= ds - 1 {
 				d := ds.First()
@@ -292,7 +282,7 @@ func hiddenSubsets(id string, size int) Finder {
 				}
 			}
 			if m < size {
-				q.tried(h, false)
+				q.tried(h)
 				continue
 			}
 			ok := combos(masks[:m], size, func(items, union uint32) bool {
@@ -310,7 +300,7 @@ func hiddenSubsets(id string, size int) Finder {
 			if !ok {
 				return
 			}
-			q.tried(h, found)
+			q.tried(h)
 		}
 	}
 }
