@@ -82,11 +82,11 @@ func (q *digitQuiet) done(b *board.Board, d board.Digit, found bool) {
 
 // houseQuiet is the memo of a finder that looks at the houses one at a time, and
 // whose patterns in a house are made of the candidates of the house's cells (the
-// naked subsets, the locked candidates): the houses where it last found nothing. What
-// it removes is candidates that an earlier state of the solve had too, so on a board
-// with no candidate that the last one lacked, a house whose cells are as they were
-// gives nothing again, and is skipped. On a walk of a large grid most houses have not
-// changed between two calls.
+// naked and hidden subsets, the locked candidates): the houses where it last found
+// nothing. What it removes is candidates that an earlier state of the solve had too,
+// so on a board with no candidate that the last one lacked, a house whose cells are
+// as they were gives nothing again, and is skipped. On a walk of a large grid most
+// houses have not changed between two calls.
 type houseQuiet struct {
 	id    string
 	l     *board.Layout
