@@ -561,6 +561,52 @@ func (m *chainMiss) covers(b *board.Board) bool {
 	return true
 }
 
+// within reports whether b has only candidates of the missed state.
+func (m *chainMiss) within(b *board.Board) bool {
+	if m.l != b.Layout() {
+		return false
+	}
+	for c, was := range m.cands {
+		if b.Candidates(board.Cell(c))&^was != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// newLinkEnds marks, per candidate index (cell*N + digit-1), the ends of the strong
+// links of b that the missed state had not: the candidates of a cell now of two that
+// had more, and the places of a digit now in two places of a house that had more. It
+// returns nil when there is none. b must be within the missed state.
+func (m *chainMiss) newLinkEnds(b *board.Board) []bool {
+	l := b.Layout()
+	n := l.N()
+	var ends []bool
+	mark := func(c board.Cell, d board.Digit) {
+		if ends == nil {
+			ends = make([]bool, l.Cells()*n)
+		}
+		ends[int(c)*n+int(d)-1] = true
+	}
+	for c, was := range m.cands {
+		if s := b.Candidates(board.Cell(c)); s.Count() == 2 && was.Count() != 2 {
+			for t := s; t != 0; t &= t - 1 {
+				mark(board.Cell(c), t.First())
+			}
+		}
+	}
+	for h := range board.House(l.Houses()) {
+		for d := board.Digit(1); int(d) <= n; d++ {
+			if p := b.Positions(h, d); p.Count() == 2 && m.pos[int(h)*n+int(d)-1].Count() != 2 {
+				for _, c := range l.CellsIn(h, p) {
+					mark(c, d)
+				}
+			}
+		}
+	}
+	return ends
+}
+
 // newCellIn reports whether b may hold a pattern of cells with lo to hi candidates
 // that the missed state had not: when b is not a part of that state, or some cell has
 // fewer candidates than there and now lo to hi of them.

@@ -61,12 +61,14 @@ func findMedusa(p *Pass) {
 	b, report := p.Board(), p.Report
 	l := b.Layout()
 	n := l.N()
-	// On a state with no strong link that the last state where Medusa found nothing
-	// lacked, only a cell that lost candidates since can be left empty by a colour,
-	// and nothing else can be found (medusaMissed).
+	// On a state with only candidates of the last state where Medusa found nothing,
+	// a cluster with no strong link that state lacked can only leave empty a cell
+	// that lost candidates since, and nothing else can be found there (medusaMissed);
+	// a cluster with a new strong link is looked at in full. newLink marks the ends
+	// of the new links (nil: none).
 	sc := &p.st.sc
-	var changed, nearChanged []bool
-	if m := sc.chainMissOf(idMedusa3D); m != nil && m.covers(b) {
+	var changed, nearChanged, newLink []bool
+	if m := sc.chainMissOf(idMedusa3D); m != nil && m.within(b) {
 		changed, nearChanged = make([]bool, l.Cells()), make([]bool, l.Cells())
 		for c, was := range m.cands {
 			if b.Candidates(board.Cell(c)) != was {
@@ -76,6 +78,10 @@ func findMedusa(p *Pass) {
 				}
 			}
 		}
+		newLink = m.newLinkEnds(b)
+	}
+	hasNew := func(cl medusaCluster) bool {
+		return newLink != nil && slices.ContainsFunc(cl.members, func(m int32) bool { return newLink[m] })
 	}
 	found := false
 	defer func() {
@@ -87,7 +93,7 @@ func findMedusa(p *Pass) {
 	clusters := ms.clusters(b)
 	if changed != nil {
 		clusters = slices.DeleteFunc(clusters, func(cl medusaCluster) bool {
-			return !slices.ContainsFunc(cl.members, func(m int32) bool { return nearChanged[int(m)/n] })
+			return !hasNew(cl) && !slices.ContainsFunc(cl.members, func(m int32) bool { return nearChanged[int(m)/n] })
 		})
 		if len(clusters) == 0 {
 			return
@@ -101,10 +107,11 @@ func findMedusa(p *Pass) {
 		var bad int8
 		var clash explain.Group
 		var ok bool
-		if changed != nil {
-			bad, clash, ok = st.emptiedCell(b, changed)
-		} else {
+		full := changed == nil || hasNew(cl)
+		if full {
 			bad, clash, ok = st.falseColour(b)
+		} else {
+			bad, clash, ok = st.emptiedCell(b, changed)
 		}
 		if ok {
 			for i, m := range cl.members {
@@ -112,7 +119,7 @@ func findMedusa(p *Pass) {
 					elim = append(elim, board.Candidate{Cell: board.Cell(int(m) / n), Digit: board.Digit(int(m)%n + 1)})
 				}
 			}
-		} else if changed == nil {
+		} else if full {
 			elim = st.seesBoth(b)
 		}
 		if len(elim) > 0 {
@@ -129,10 +136,11 @@ func findMedusa(p *Pass) {
 	}
 }
 
-// medusaMissed: why a state with no new strong link leaves Medusa only the cells that
+// medusaMissed: why a cluster with no new strong link leaves Medusa only the cells that
 // lost candidates. Say Medusa found nothing on state S and the board now holds some of
-// S's candidates and no strong link S lacked (chainMiss.covers). The strong links now
-// are some of S's, so each cluster now is part of one of S's, coloured alike. A colour
+// S's candidates (chainMiss.within), and take a cluster whose strong links S had too
+// (none of its candidates is an end of a link S lacked: chainMiss.newLinkEnds). It is
+// part of one of S's clusters, coloured alike. A colour
 // twice in a cell or a house, or a candidate seeing both colours, would then have been
 // there on S too. A cell that kept its candidates and that a colour now leaves empty
 // was left empty by it on S as well, or held a candidate of that colour seeing another

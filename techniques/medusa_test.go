@@ -256,3 +256,17 @@ func TestMissRestricted(t *testing.T) {
 		})
 	}
 }
+
+// TestMedusaMissAcrossStates compares, on every state of the quiet-memo walks, every
+// Medusa step found with its miss kept from state to state with the steps of a fresh
+// state. It counts the states where some strong link is new since the miss (the
+// clusters without one are looked at only near the cells that lost candidates,
+// medusaMissed): there must be some.
+func TestMedusaMissAcrossStates(t *testing.T) {
+	quietAcrossStates(t, []string{idMedusa3D}, nil, func(st *solveState, id string, b *board.Board) int {
+		if m := st.sc.chainMissOf(id); m != nil && m.within(b) && m.newLinkEnds(b) != nil {
+			return 1
+		}
+		return 0
+	})
+}
