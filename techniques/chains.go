@@ -540,25 +540,7 @@ func (sc *scratch) keepChainMiss(id string, b *board.Board) {
 // covers reports whether b has only candidates of the missed state and no strong link
 // that state had not: then the view finds nothing on b either.
 func (m *chainMiss) covers(b *board.Board) bool {
-	l := b.Layout()
-	if m.l != l {
-		return false
-	}
-	for c, was := range m.cands {
-		s := b.Candidates(board.Cell(c))
-		if s&^was != 0 || s.Count() == 2 && was.Count() != 2 {
-			return false
-		}
-	}
-	n := l.N()
-	for h := range board.House(l.Houses()) {
-		for d := 1; d <= n; d++ {
-			if b.Positions(h, board.Digit(d)).Count() == 2 && m.pos[int(h)*n+d-1].Count() != 2 {
-				return false
-			}
-		}
-	}
-	return true
+	return m.within(b) && !m.newLinks(b, nil)
 }
 
 // within reports whether b has only candidates of the missed state.
@@ -575,36 +557,50 @@ func (m *chainMiss) within(b *board.Board) bool {
 }
 
 // newLinkEnds marks, per candidate index (cell*N + digit-1), the ends of the strong
-// links of b that the missed state had not: the candidates of a cell now of two that
-// had more, and the places of a digit now in two places of a house that had more. It
-// returns nil when there is none. b must be within the missed state.
+// links of b that the missed state had not, or returns nil when there is none. b must
+// be within the missed state.
 func (m *chainMiss) newLinkEnds(b *board.Board) []bool {
+	if !m.newLinks(b, nil) {
+		return nil
+	}
+	ends := make([]bool, b.Layout().Cells()*b.Layout().N())
+	m.newLinks(b, ends)
+	return ends
+}
+
+// newLinks reports whether b has a strong link the missed state had not: a cell now
+// of two candidates that had more, or a digit now in two places of a house that had
+// more. With ends nil it stops at the first; otherwise it marks the ends of them all
+// there, per candidate index.
+func (m *chainMiss) newLinks(b *board.Board, ends []bool) bool {
 	l := b.Layout()
 	n := l.N()
-	var ends []bool
-	mark := func(c board.Cell, d board.Digit) {
-		if ends == nil {
-			ends = make([]bool, l.Cells()*n)
-		}
-		ends[int(c)*n+int(d)-1] = true
-	}
+	found := false
 	for c, was := range m.cands {
 		if s := b.Candidates(board.Cell(c)); s.Count() == 2 && was.Count() != 2 {
+			if ends == nil {
+				return true
+			}
+			found = true
 			for t := s; t != 0; t &= t - 1 {
-				mark(board.Cell(c), t.First())
+				ends[c*n+int(t.First())-1] = true
 			}
 		}
 	}
 	for h := range board.House(l.Houses()) {
 		for d := board.Digit(1); int(d) <= n; d++ {
 			if p := b.Positions(h, d); p.Count() == 2 && m.pos[int(h)*n+int(d)-1].Count() != 2 {
+				if ends == nil {
+					return true
+				}
+				found = true
 				for _, c := range l.CellsIn(h, p) {
-					mark(c, d)
+					ends[int(c)*n+int(d)-1] = true
 				}
 			}
 		}
 	}
-	return ends
+	return found
 }
 
 // newCellIn reports whether b may hold a pattern of cells with lo to hi candidates

@@ -93,20 +93,13 @@ type houseQuiet struct {
 	cands []board.DigitSet // the board of the last call
 	quiet []bool           // per house: nothing found there on that board
 	// this call's: whether it may skip (b has no candidate the last board lacked),
-	// the cells as they were, and per house what became of it.
+	// the cells as they were, the houses quiet on b (skipped, or tried and nothing
+	// found), and whether the house at hand gave a step (watch).
 	valid bool
 	same  []bool
-	now   []uint8
-	found bool // a step reported in the house at hand (watch)
+	now   []bool
+	found bool
 }
-
-// What a call did with a house (houseQuiet.now).
-const (
-	houseUntried uint8 = iota
-	houseSkipped
-	houseEmpty
-	houseFound
-)
 
 // houseQuietOf returns the memo of finder id, ready for a call on b.
 func (sc *scratch) houseQuietOf(id string, b *board.Board) *houseQuiet {
@@ -151,17 +144,14 @@ func (q *houseQuiet) skip(h board.House) bool {
 			return false
 		}
 	}
-	q.now[h] = houseSkipped
+	q.now[h] = true
 	return true
 }
 
 // tried records that the call looked at every pattern of house h, and whether it
 // reported any through watch's report since the last house tried.
 func (q *houseQuiet) tried(h board.House) {
-	q.now[h] = houseEmpty
-	if q.found {
-		q.now[h] = houseFound
-	}
+	q.now[h] = !q.found
 	q.found = false
 }
 
@@ -169,9 +159,7 @@ func (q *houseQuiet) tried(h board.House) {
 // nothing in as quiet: the others (where it found something, or that it did not get
 // to) are looked at next time.
 func (q *houseQuiet) finish(b *board.Board) {
-	for h, st := range q.now {
-		q.quiet[h] = st == houseSkipped || st == houseEmpty
-	}
+	copy(q.quiet, q.now)
 	for c := range q.cands {
 		q.cands[c] = b.Candidates(board.Cell(c))
 	}

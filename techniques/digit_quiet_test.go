@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stepdoku/stepdoku/board"
-	"github.com/stepdoku/stepdoku/explain"
 )
 
 // TestDigitQuietAcrossStates walks puzzles with one solve state, as the pipeline does,
@@ -73,11 +72,6 @@ func quietAcrossStates(t *testing.T, memoed []string, variants func(board.Varian
 		puzzles = append(puzzles, b)
 	}
 	puzzles = append(puzzles, firstVariantPuzzles(t, variants)...)
-	all := func(st *solveState, tech Technique, b *board.Board) []explain.Step {
-		var out []explain.Step
-		st.pass(t.Context(), b, tech, func(s explain.Step) bool { out = append(out, s); return true }).run()
-		return out
-	}
 	skipped := 0
 	for i, p := range puzzles {
 		b := p.Clone()
@@ -88,7 +82,7 @@ func quietAcrossStates(t *testing.T, memoed []string, variants func(board.Varian
 				if tech.HoldsOn(b.Layout()) {
 					skipped += skippable(st, tech.ID, b)
 				}
-				require.Equal(t, all(newSolveState(), tech, b), all(st, tech, b), "puzzle %d, %s after %d steps", i, tech.ID, steps)
+				require.Equal(t, findAll(tech, b), findAllIn(st, tech, b), "puzzle %d, %s after %d steps", i, tech.ID, steps)
 			}
 			s, _, ok, err := st.first(t.Context(), b, Default(), k)
 			require.NoError(t, err)
@@ -128,14 +122,9 @@ func TestHouseQuietMoreCandidates(t *testing.T) {
 			x.SetCandidates(c, x.Candidates(c)&^pair)
 		}
 	}
-	all := func(st *solveState, b *board.Board) []explain.Step {
-		var out []explain.Step
-		st.pass(t.Context(), b, NakedPair, func(s explain.Step) bool { out = append(out, s); return true }).run()
-		return out
-	}
 	st := newSolveState()
-	require.Empty(t, all(st, x), "the pair removes nothing on the first board")
-	want := all(newSolveState(), y)
+	require.Empty(t, findAllIn(st, NakedPair, x), "the pair removes nothing on the first board")
+	want := findAll(NakedPair, y)
 	require.Len(t, want, 1, "the pair clears the box on the second board")
-	require.Equal(t, want, all(st, y))
+	require.Equal(t, want, findAllIn(st, NakedPair, y))
 }

@@ -111,12 +111,15 @@ func parseElimination(l *board.Layout, s string) (board.Candidate, error) {
 func parseGrid(s string) (*board.Board, error) { return board.Parse(s) }
 
 // findAll runs a finder to the end and returns every step it reports.
-func findAll(t Technique, b *board.Board) []explain.Step {
+func findAll(t Technique, b *board.Board) []explain.Step { return findAllIn(newSolveState(), t, b) }
+
+// findAllIn is findAll in solve state st, whose memos carry over from earlier calls.
+func findAllIn(st *solveState, t Technique, b *board.Board) []explain.Step {
 	var steps []explain.Step
-	findOn(t, b, func(s explain.Step) bool {
+	st.pass(context.Background(), b, t, func(s explain.Step) bool {
 		steps = append(steps, s)
 		return true
-	})
+	}).run()
 	return steps
 }
 

@@ -174,15 +174,13 @@ type forcingEngine struct {
 	recip uint64
 	rule  propagation
 
-	// Geometry, flat: the row, column and box of each cell (cell*3+k), the position of
-	// the cell in each, and the cells of each house (house*N + position). A variant's
-	// diagonals and windows come apart, extraHouse[extraAt[c]:extraAt[c+1]] with the
-	// positions in extraPos (extraAt nil without them): the classic loops stay as
-	// they were, three houses a cell.
-	cellHouse []int32
-	cellPos   []uint8
-	// cellSlot and cellBit are cellHouse times N and the bit of cellPos: the hot loops
-	// index pos with them directly.
+	// Geometry, flat: the row, column and box of each cell (cell*3+k), each of them
+	// times N (where its places start in pos), the cell's position in each as a bit,
+	// and the cells of each house (house*N + position). A variant's diagonals and
+	// windows come apart, extraHouse[extraAt[c]:extraAt[c+1]] with the positions in
+	// extraPos (extraAt nil without them): the classic loops stay as they were, three
+	// houses a cell.
+	cellHouse  []int32
 	cellSlot   []int32
 	cellBit    []board.PosSet
 	houseCells []int32
@@ -244,7 +242,6 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 		cells, nodes := l.Cells(), 2*l.Cells()*n
 		*e = forcingEngine{l: l, n: n, recip: recipOf(n)}
 		e.cellHouse = make([]int32, 3*cells)
-		e.cellPos = make([]uint8, 3*cells)
 		e.cellSlot = make([]int32, 3*cells)
 		e.cellBit = make([]board.PosSet, 3*cells)
 		if l.Houses() > 3*n {
@@ -253,7 +250,6 @@ func loadEngine(sc *scratch, b *board.Board, rule propagation) *forcingEngine {
 		for c := range board.Cell(cells) {
 			for k, h := range l.HousesOf(c) {
 				e.cellHouse[3*int(c)+k] = int32(h)
-				e.cellPos[3*int(c)+k] = uint8(l.PosIn(c, h))
 				e.cellSlot[3*int(c)+k] = int32(int(h) * n)
 				e.cellBit[3*int(c)+k] = 1 << l.PosIn(c, h)
 			}
@@ -1017,8 +1013,8 @@ func (m *premiseMemo) keep(e *forcingEngine, x int32, bound int32, ranOut bool) 
 		read[c>>6] |= 1 << (uint(c) & 63)
 		// eachHouse written out: a closure call per house was a tenth of the nets'
 		// time on 16x16.
-		for _, h := range e.cellHouse[3*c : 3*c+3] {
-			i := uint(h*n + di)
+		for _, sl := range e.cellSlot[3*c : 3*c+3] {
+			i := uint(sl + di)
 			pairs[i>>6] |= 1 << (i & 63)
 		}
 		if e.extraAt != nil {

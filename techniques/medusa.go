@@ -140,12 +140,12 @@ func findMedusa(p *Pass) {
 // lost candidates. Say Medusa found nothing on state S and the board now holds some of
 // S's candidates (chainMiss.within), and take a cluster whose strong links S had too
 // (none of its candidates is an end of a link S lacked: chainMiss.newLinkEnds). It is
-// part of one of S's clusters, coloured alike. A colour
-// twice in a cell or a house, or a candidate seeing both colours, would then have been
-// there on S too. A cell that kept its candidates and that a colour now leaves empty
-// was left empty by it on S as well, or held a candidate of that colour seeing another
-// (a colour twice in a house). Only a cell with fewer candidates than on S is new, and
-// only a cluster near one (in or beside its cells) can empty it.
+// part of one of S's clusters, coloured alike. A colour twice in a cell or a house, or
+// a candidate seeing both colours, would then have been there on S too. A cell that
+// kept its candidates and that a colour now leaves empty was left empty by it on S as
+// well, or held a candidate of that colour seeing another (a colour twice in a house).
+// Only a cell with fewer candidates than on S is new, and only a cluster near one (in
+// or beside its cells) can empty it.
 
 // medusaScratch keeps Medusa's tables from call to call (a 16x16 walkthrough calls it
 // on some 170 states, and making them anew each time was a tenth of what the whole
