@@ -205,22 +205,22 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		for c, v := range cs {
 			if v != s.snap[c] {
 				for _, i := range s.cellRules[c] {
-					s.dirty[i] = true
+					s.ruleDirty[i] = true
 				}
 			}
 		}
 	} else {
-		for i := range s.dirty {
-			s.dirty[i] = true
+		for i := range s.ruleDirty {
+			s.ruleDirty[i] = true
 		}
 		s.fresh = true
 	}
 	copy(s.snap, cs)
 	for i := range s.rules {
-		if !s.dirty[i] {
+		if !s.ruleDirty[i] {
 			continue
 		}
-		s.dirty[i] = false
+		s.ruleDirty[i] = false
 		r := &s.rules[i]
 		if r.npos < len(r.cells) && s.cheap {
 			continue // held by the walk alone, which the first look leaves out

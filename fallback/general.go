@@ -33,8 +33,16 @@ type general struct {
 	// stack holds one state per depth, reused across the search.
 	stack [][]uint32
 	queue []int32
-	union []uint32 // scratch: the candidates of each segment
-	seen  []uint64 // scratch: the cells that see every cell of a set
+	// dirty marks the houses whose cells changed since the houses were last looked
+	// at for hidden singles, and dirtyList lists them (see propagate); spare is the
+	// list's second buffer. Killers do not keep them: their sums change cells too.
+	dirty     []bool
+	dirtyList []int32
+	spare     []int32
+	union     []uint32 // scratch: the candidates of each segment
+	seen      []uint64 // scratch: the cells that see every cell of a set
+	holds     []uint64 // scratch: per digit, the open cells that hold it (words words)
+	two       []int32  // scratch: the open cells with two candidates
 	// openCount is scratch: the open cells of each cage.
 	openCount []int
 	// comboStack holds, per depth, the combinations a guess tries.
@@ -43,9 +51,9 @@ type general struct {
 	// propagated state this one was narrowed from (fresh false when neither), so
 	// the next look checks only the rules of the cells that changed since; dirty
 	// marks those rules.
-	snap  []uint32
-	fresh bool
-	dirty []bool
+	snap      []uint32
+	fresh     bool
+	ruleDirty []bool
 	// fix holds, per depth, the propagated state the branches narrow (killers).
 	fix [][]uint32
 	// cheap is set for the first look at a killer's sums (see searchGeneral).
@@ -64,7 +72,9 @@ const generalCtxEvery = 16
 type geometry struct {
 	houses [][]int32
 	peers  [][]int32
-	segs   []segment
+	// cellHouses are the houses of each cell, the variants' extra houses included.
+	cellHouses [][]int32
+	segs       []segment
 	// boxGroups are the segments of a box along one direction, lineGroups those of a
 	// row or column: a digit that only one segment of a group can hold must go there.
 	boxGroups, lineGroups [][]int32
@@ -74,8 +84,10 @@ type geometry struct {
 	combos *comboTable
 	// cellRules are the rules of each cell, by index in rules.
 	cellRules [][]int32
-	// peerBits are the peers of each cell as a bit set, cageOf the cage of each
-	// cell (-1 for none) and cageCells the cells of each cage (killers only).
+	// peerBits are the peers of each cell as a bit set of words words; cageOf the
+	// cage of each cell (-1 for none) and cageCells the cells of each cage (killers
+	// only).
+	words     int
 	peerBits  [][]uint64
 	cageOf    []int32
 	cageCells [][]int32
@@ -117,8 +129,12 @@ func newGeometry(l *board.Layout) *geometry {
 		return out
 	}
 	g := &geometry{houses: make([][]int32, l.Houses()), peers: make([][]int32, l.Cells())}
+	g.cellHouses = make([][]int32, l.Cells())
 	for h := range g.houses {
 		g.houses[h] = cells(board.House(h))
+		for _, c := range g.houses[h] {
+			g.cellHouses[c] = append(g.cellHouses[c], int32(h))
+		}
 	}
 	for c := range g.peers {
 		for _, p := range l.Peers(board.Cell(c)) {
@@ -183,13 +199,13 @@ func newGeometry(l *board.Layout) *geometry {
 			}
 			g.cageCells = append(g.cageCells, cells)
 		}
-		words := (l.Cells() + 63) / 64
-		g.peerBits = make([][]uint64, l.Cells())
-		for c, ps := range g.peers {
-			g.peerBits[c] = make([]uint64, words)
-			for _, p := range ps {
-				g.peerBits[c][p>>6] |= 1 << (p & 63)
-			}
+	}
+	g.words = (l.Cells() + 63) / 64
+	g.peerBits = make([][]uint64, l.Cells())
+	for c, ps := range g.peers {
+		g.peerBits[c] = make([]uint64, g.words)
+		for _, p := range ps {
+			g.peerBits[c][p>>6] |= 1 << (p & 63)
 		}
 	}
 	if len(g.rules) > 0 && n <= 9 {
@@ -202,10 +218,13 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 	l := b.Layout()
 	s := general{q: q, full: uint32(l.AllDigits()), geometry: geometryOf(l), ctx: ctx, done: ctx.Done()}
 	s.union = make([]uint32, len(s.segs))
-	if s.peerBits != nil {
-		s.seen = make([]uint64, len(s.peerBits[0]))
+	s.holds = make([]uint64, l.N()*s.words)
+	if s.cageOf != nil {
+		s.seen = make([]uint64, s.words)
 		s.snap = make([]uint32, l.Cells())
-		s.dirty = make([]bool, len(s.rules))
+		s.ruleDirty = make([]bool, len(s.rules))
+	} else {
+		s.dirty = make([]bool, len(s.houses))
 	}
 	start := make([]uint32, l.Cells())
 	for c, set := range startSets(b, q) {
@@ -216,21 +235,22 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 		// the bounds of loose rules) solves most killers of the books alone; the
 		// search then looks again with all of them.
 		s.cheap = true
-		ok := s.propagate(start, nil)
+		ok := s.propagate(start, nil, -1)
 		s.cheap = false
 		if !ok {
 			return result{}, nil
 		}
 	}
-	s.run(start, 0, nil)
+	s.run(start, 0, nil, -1)
 	return result{count: s.count, guesses: s.guesses, sols: s.sols}, s.err
 }
 
 // run searches from cs (the state at depth), which it may change; base, when not
-// nil, is the propagated state cs was narrowed from.
-func (s *general) run(cs []uint32, depth int, base []uint32) {
+// nil, is the propagated state cs was narrowed from. only, when not -1, is the one
+// cell of cs narrowed since it was propagated.
+func (s *general) run(cs []uint32, depth int, base []uint32, only int) {
 	for {
-		if !s.propagate(cs, base) {
+		if !s.propagate(cs, base, only) {
 			return
 		}
 		if s.rules != nil {
@@ -254,24 +274,7 @@ func (s *general) run(cs []uint32, depth int, base []uint32) {
 		if s.cageOf != nil && n > 2 {
 			cell = s.killerGuess(cs, n)
 		} else if n == 2 {
-			// Among the cells with two candidates, the one whose candidates most
-			// open peers share: either guess takes the most from them, and on a
-			// 25x25 grid the tree is a few times smaller than with the first such cell.
-			best := -1
-			for c, v := range cs {
-				if v&fixedBit != 0 || bits.OnesCount32(v) != 2 {
-					continue
-				}
-				k := 0
-				for _, p := range s.peers[c] {
-					if w := cs[p]; w&fixedBit == 0 && w&v != 0 {
-						k++
-					}
-				}
-				if k > best {
-					best, cell = k, c
-				}
-			}
+			cell = s.pair(cs)
 		}
 		s.guesses++
 		if s.done != nil && s.guesses%generalCtxEvery == 0 {
@@ -295,7 +298,7 @@ func (s *general) run(cs []uint32, depth int, base []uint32) {
 							next[c] &= m
 						}
 					}
-					s.run(next, depth+1, base)
+					s.run(next, depth+1, base, -1)
 					if s.count >= s.q.limit || s.err != nil {
 						return
 					}
@@ -305,6 +308,7 @@ func (s *general) run(cs []uint32, depth int, base []uint32) {
 						cs[c] &= ms[last]
 					}
 				}
+				only = -1
 				continue
 			}
 		}
@@ -317,24 +321,80 @@ func (s *general) run(cs []uint32, depth int, base []uint32) {
 			next := s.state(depth + 1)
 			copy(next, cs)
 			next[cell] = low
-			s.run(next, depth+1, base)
+			s.run(next, depth+1, base, cell)
 			if s.count >= s.q.limit || s.err != nil {
 				return
 			}
 			cs[cell] = ds &^ low
+			only = cell
 			continue
 		}
 		for ; ds&(ds-1) != 0; ds &= ds - 1 {
 			next := s.state(depth + 1)
 			copy(next, cs)
 			next[cell] = ds & -ds
-			s.run(next, depth+1, base)
+			s.run(next, depth+1, base, cell)
 			if s.count >= s.q.limit || s.err != nil {
 				return
 			}
 		}
 		cs[cell] = ds
+		only = cell
 	}
+}
+
+// pair returns, among the open cells with two candidates, the first of those whose
+// candidates most open peers share: either guess takes the most from them, and on a
+// 25x25 grid the tree is a few times smaller than with the first such cell. With
+// many such cells the peers are counted as bits, the open cells holding each digit
+// first (one by one, they took a quarter of a 16x16 search); with few, one by one.
+func (s *general) pair(cs []uint32) int {
+	two := s.two[:0]
+	for c, v := range cs {
+		if v&fixedBit == 0 && bits.OnesCount32(v) == 2 {
+			two = append(two, int32(c))
+		}
+	}
+	s.two = two
+	cell, best := -1, -1
+	if len(two)*len(s.peers[0]) < 2*len(cs) {
+		for _, c := range two {
+			v, k := cs[c], 0
+			for _, p := range s.peers[c] {
+				if w := cs[p]; w&fixedBit == 0 && w&v != 0 {
+					k++
+				}
+			}
+			if k > best {
+				best, cell = k, int(c)
+			}
+		}
+		return cell
+	}
+	w := s.words
+	clear(s.holds)
+	for c, v := range cs {
+		if v&fixedBit != 0 {
+			continue
+		}
+		at, bit := c>>6, uint64(1)<<(c&63)
+		for ; v != 0; v &= v - 1 {
+			s.holds[bits.TrailingZeros32(v)*w+at] |= bit
+		}
+	}
+	for _, c := range two {
+		v := cs[c]
+		a := s.holds[bits.TrailingZeros32(v)*w:][:w]
+		b := s.holds[bits.TrailingZeros32(v&(v-1))*w:][:w]
+		k := 0
+		for i, p := range s.peerBits[c] {
+			k += bits.OnesCount64(p & (a[i] | b[i]))
+		}
+		if k > best {
+			best, cell = k, int(c)
+		}
+	}
+	return cell
 }
 
 // killerGuess returns, among the open cells with n candidates, one in the cage with
@@ -398,8 +458,10 @@ func (s *general) state(depth int) []uint32 {
 
 // propagate applies naked and hidden singles until nothing changes. It returns false
 // on a contradiction. On a killer, base (when not nil) is a propagated state cs was
-// narrowed from.
-func (s *general) propagate(cs []uint32, base []uint32) bool {
+// narrowed from. only, when not -1, is the one cell narrowed since cs was propagated
+// last: elsewhere there is no single, and only the houses of the cells that change
+// from there on are looked at for hidden singles again.
+func (s *general) propagate(cs []uint32, base []uint32, only int) bool {
 	// queue holds cells left with one candidate whose peers have not yet lost it.
 	queue := s.queue[:0]
 	defer func() { s.queue = queue }()
@@ -407,12 +469,35 @@ func (s *general) propagate(cs []uint32, base []uint32) bool {
 	if s.fresh {
 		copy(s.snap, base)
 	}
-	for c, v := range cs {
-		if v&fixedBit == 0 && v&(v-1) == 0 {
+	track := s.dirty != nil
+	if track {
+		for _, h := range s.dirtyList {
+			s.dirty[h] = false
+		}
+		s.dirtyList = s.dirtyList[:0]
+	}
+	if track && only >= 0 {
+		s.mark(int32(only))
+		if v := cs[only]; v&(v-1) == 0 {
 			if v == 0 {
 				return false
 			}
-			queue = append(queue, int32(c))
+			queue = append(queue, int32(only))
+		}
+	} else {
+		for c, v := range cs {
+			if v&fixedBit == 0 && v&(v-1) == 0 {
+				if v == 0 {
+					return false
+				}
+				queue = append(queue, int32(c))
+			}
+		}
+		if track {
+			for h := range s.houses {
+				s.dirty[h] = true
+				s.dirtyList = append(s.dirtyList, int32(h))
+			}
 		}
 	}
 	for {
@@ -434,34 +519,33 @@ func (s *general) propagate(cs []uint32, base []uint32) bool {
 				}
 				w &^= v
 				cs[p] = w
+				if track {
+					s.mark(p)
+				}
 				if w&(w-1) == 0 {
 					queue = append(queue, p)
 				}
 			}
 		}
-		for _, h := range s.houses {
-			var once, twice, fixed uint32
-			for _, c := range h {
-				v := cs[c]
-				if v&fixedBit != 0 {
-					fixed |= v
-				}
-				v &^= fixedBit
-				twice |= once & v
-				once |= v
+		houses := s.houses
+		if track {
+			// The houses changed since they were looked at; those that change while
+			// these are looked at are marked again for the next round.
+			houses = nil
+			look := s.dirtyList
+			s.dirtyList, s.spare = s.spare[:0], look
+			for _, h := range look {
+				s.dirty[h] = false
 			}
-			if once != s.full {
+			for _, h := range look {
+				if !s.house(cs, s.houses[h], &queue) {
+					return false
+				}
+			}
+		}
+		for _, h := range houses {
+			if !s.house(cs, h, &queue) {
 				return false
-			}
-			for hidden := once &^ twice &^ fixed; hidden != 0; hidden &= hidden - 1 {
-				d := hidden & -hidden
-				for _, c := range h {
-					if cs[c]&d != 0 {
-						cs[c] = d
-						queue = append(queue, c)
-						break
-					}
-				}
 			}
 		}
 		if len(queue) > 0 {
@@ -489,6 +573,48 @@ func (s *general) propagate(cs []uint32, base []uint32) bool {
 		}
 		if !changed {
 			return true
+		}
+	}
+}
+
+// house looks at one house for hidden singles, which it places (they join queue); it
+// returns false when a digit has no place left there.
+func (s *general) house(cs []uint32, h []int32, queue *[]int32) bool {
+	var once, twice, fixed uint32
+	for _, c := range h {
+		v := cs[c]
+		if v&fixedBit != 0 {
+			fixed |= v
+		}
+		v &^= fixedBit
+		twice |= once & v
+		once |= v
+	}
+	if once != s.full {
+		return false
+	}
+	for hidden := once &^ twice &^ fixed; hidden != 0; hidden &= hidden - 1 {
+		d := hidden & -hidden
+		for _, c := range h {
+			if cs[c]&d != 0 {
+				cs[c] = d
+				*queue = append(*queue, c)
+				if s.dirty != nil {
+					s.mark(c)
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+// mark notes that cell c changed: its houses are looked at again for hidden singles.
+func (s *general) mark(c int32) {
+	for _, h := range s.cellHouses[c] {
+		if !s.dirty[h] {
+			s.dirty[h] = true
+			s.dirtyList = append(s.dirtyList, h)
 		}
 	}
 }
@@ -531,6 +657,9 @@ func (s *general) locked(cs []uint32, queue *[]int32) (changed, ok bool) {
 				}
 				for _, c := range out {
 					removed, ok := strip(cs, c, m, queue)
+					if removed && s.dirty != nil {
+						s.mark(c)
+					}
 					changed = changed || removed
 					if !ok {
 						return changed, false
