@@ -245,6 +245,15 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	}
 walk:
 	for !work.Solved() {
+		if cnt == nil && len(counts) > 0 {
+			// The count came in during the walk: a state that ends in a search can
+			// prepare it.
+			if restart, over, err := recheck(); over {
+				return tr, err
+			} else if restart {
+				continue walk
+			}
+		}
 		var idle func(context.Context)
 		spare.done = false
 		if cnt != nil && k.Unique && opt.Fallback == FallbackSearch {
