@@ -50,17 +50,30 @@ func lineParts(l *board.Layout, s Step) (name, pattern string, conclusions []str
 		conclusions = append(conclusions, l.CandidateName(c))
 	}
 	p := s.Pattern
-	pattern = fill(form, map[string]string{
-		"{digits}":     p.Digits.String(),
-		"{cells}":      cellNames(l, p.Cells),
-		"{houses}":     houseNames(l, p.Houses),
-		"{base}":       houseNames(l, p.Base),
-		"{cover}":      houseNames(l, p.Cover),
-		"{fins}":       cellNames(l, p.Fins),
-		"{conclusion}": strings.Join(conclusions, ", "),
-		"{chain}":      firstChain(l, p),
-		"{sets}":       groupCells(l, p.Sets),
-		"{cages}":      cageLine(l, p.Cages),
+	pattern = fill(form, func(key string) (string, bool) {
+		switch key {
+		case "{digits}":
+			return p.Digits.String(), true
+		case "{cells}":
+			return cellNames(l, p.Cells), true
+		case "{houses}":
+			return houseNames(l, p.Houses), true
+		case "{base}":
+			return houseNames(l, p.Base), true
+		case "{cover}":
+			return houseNames(l, p.Cover), true
+		case "{fins}":
+			return cellNames(l, p.Fins), true
+		case "{conclusion}":
+			return strings.Join(conclusions, ", "), true
+		case "{chain}":
+			return firstChain(l, p), true
+		case "{sets}":
+			return groupCells(l, p.Sets), true
+		case "{cages}":
+			return cageLine(l, p.Cages), true
+		}
+		return "", false
 	})
 	if strings.Contains(form, "{conclusion}") {
 		conclusions = nil
@@ -80,11 +93,28 @@ func joinLine(name, pattern string, conclusions []string) string {
 	return sb.String()
 }
 
-func fill(pattern string, values map[string]string) string {
-	for k, v := range values {
-		pattern = strings.ReplaceAll(pattern, k, v)
+func fill(pattern string, value func(key string) (string, bool)) string {
+	var sb strings.Builder
+	for {
+		i := strings.IndexByte(pattern, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(pattern[i:], '}')
+		if j < 0 {
+			break
+		}
+		key := pattern[i : i+j+1]
+		if v, ok := value(key); ok {
+			sb.WriteString(pattern[:i])
+			sb.WriteString(v)
+		} else {
+			sb.WriteString(pattern[:i+j+1])
+		}
+		pattern = pattern[i+j+1:]
 	}
-	return pattern
+	sb.WriteString(pattern)
+	return sb.String()
 }
 
 // genericPattern describes a step of a technique this file does not know, from the

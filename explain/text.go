@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -164,37 +165,35 @@ func wrap(prose, indent string, width int) string {
 }
 
 // tokens splits prose into words with their following space, and wide characters one
-// by one, so a line may break after any of them.
+// by one, so a line may break after any of them. Each token is a slice of s.
 func tokens(s string) []string {
 	var out []string
-	var cur strings.Builder
-	for _, r := range s {
+	start := 0 // where the token being read begins
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		next := i + size
 		switch {
 		case r == ' ':
-			cur.WriteRune(r)
-			out = append(out, cur.String())
-			cur.Reset()
+			out = append(out, s[start:next])
+			start = next
 		case wide(r) && strings.ContainsRune("「（『", r):
 			// An opening bracket stays with what follows it.
-			if cur.Len() > 0 {
-				out = append(out, cur.String())
-				cur.Reset()
+			if i > start {
+				out = append(out, s[start:i])
+				start = i
 			}
-			cur.WriteRune(r)
 		case wide(r):
-			if cur.Len() > 0 && !strings.HasSuffix(cur.String(), "「") && !strings.HasSuffix(cur.String(), "（") && !strings.HasSuffix(cur.String(), "『") {
-				out = append(out, cur.String())
-				cur.Reset()
+			if cur := s[start:i]; cur != "" && !strings.HasSuffix(cur, "「") && !strings.HasSuffix(cur, "（") && !strings.HasSuffix(cur, "『") {
+				out = append(out, cur)
+				start = i
 			}
-			cur.WriteRune(r)
-			out = append(out, cur.String())
-			cur.Reset()
-		default:
-			cur.WriteRune(r)
+			out = append(out, s[start:next])
+			start = next
 		}
+		i = next
 	}
-	if cur.Len() > 0 {
-		out = append(out, cur.String())
+	if start < len(s) {
+		out = append(out, s[start:])
 	}
 	return out
 }
