@@ -73,6 +73,26 @@ type Narration struct {
 // candidate, so that singles can name their witnesses; nothing of that is kept in the
 // step records or computed while solving.
 func (tr Trace) Narrate(l *board.Layout, opt NarrateOptions) ([]Narration, error) {
+	nr, err := NewNarrator(l, tr, opt)
+	if err != nil {
+		return nil, err
+	}
+	return nr.said, nil
+}
+
+// Narrator says the steps of a walk one after another, as Narrate says the steps of a
+// whole trace: a caller can say each step while the walk looks for the next one (the
+// command does, on a core the walk leaves free at times), and hand what was said to
+// WriteText (TextOptions.Narrations). A Narrator is for one goroutine at a time.
+type Narrator struct {
+	n    narrator
+	b    *board.Board // the board the next step is taken on
+	said []Narration
+}
+
+// NewNarrator returns a Narrator for the walk tr starts (its start board, or puzzle,
+// and its language), having said the steps tr already has.
+func NewNarrator(l *board.Layout, tr Trace, opt NarrateOptions) (*Narrator, error) {
 	c, err := catalogueOf(langOrEnglish(tr.Lang))
 	if err != nil {
 		return nil, err
@@ -85,21 +105,34 @@ func (tr Trace) Narrate(l *board.Layout, opt NarrateOptions) ([]Narration, error
 	if err != nil {
 		return nil, err
 	}
-	n := narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}}
-	out := make([]Narration, 0, len(tr.Steps))
-	for i, s := range tr.Steps {
-		nr, err := n.step(b, s, i+1)
-		if err != nil {
-			return nil, fmt.Errorf("explain: step %d: %w", i+1, err)
-		}
-		out = append(out, nr)
-		n.removed.Record(b, s, i+1)
-		if err := Apply(b, s); err != nil {
-			return nil, fmt.Errorf("explain: step %d (%s): %w", i+1, s.Technique, err)
+	nr := &Narrator{n: narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}}, b: b,
+		said: make([]Narration, 0, len(tr.Steps))}
+	for _, s := range tr.Steps {
+		if _, err := nr.Say(s); err != nil {
+			return nil, err
 		}
 	}
-	return out, nil
+	return nr, nil
 }
+
+// Say says s, the next step of the walk, and applies it to the Narrator's board. On an
+// error (a step that does not hold there) nothing is said, and the Narrator is done.
+func (nr *Narrator) Say(s Step) (Narration, error) {
+	num := len(nr.said) + 1
+	said, err := nr.n.step(nr.b, s, num)
+	if err != nil {
+		return Narration{}, fmt.Errorf("explain: step %d: %w", num, err)
+	}
+	nr.n.removed.Record(nr.b, s, num)
+	if err := Apply(nr.b, s); err != nil {
+		return Narration{}, fmt.Errorf("explain: step %d (%s): %w", num, s.Technique, err)
+	}
+	nr.said = append(nr.said, said)
+	return said, nil
+}
+
+// Said returns what the Narrator has said, one narration per step.
+func (nr *Narrator) Said() []Narration { return nr.said }
 
 // narrator carries what a walkthrough remembers from step to step.
 type narrator struct {

@@ -305,3 +305,54 @@ func TestWriteTextGroupsSingles(t *testing.T) {
 		}
 	}
 }
+
+// TestNarratorAlong says the steps of a walk one at a time, as they come from the
+// walk's OnStep, and checks that they are what Narrate says of the whole trace, and
+// that WriteText given them writes what it writes saying the steps itself: the
+// command says a walk's steps while it goes on.
+func TestNarratorAlong(t *testing.T) {
+	b, err := board.Parse(named["T2"])
+	require.NoError(t, err)
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		for _, d := range []explain.Detail{explain.DetailNew, explain.DetailFull, explain.DetailBrief} {
+			start := explain.NewTrace(b)
+			start.Lang = lang
+			nr, err := explain.NewNarrator(board.Classic, start, explain.NarrateOptions{Detail: d})
+			require.NoError(t, err)
+			tr, err := techniques.Solve(context.Background(), b, techniques.Options{OnStep: func(i int, s explain.Step) {
+				require.Len(t, nr.Said(), i, "OnStep counts the steps from 0")
+				_, err := nr.Say(s)
+				require.NoError(t, err)
+			}})
+			require.NoError(t, err)
+			tr.Lang = lang
+			want, err := tr.Narrate(board.Classic, explain.NarrateOptions{Detail: d})
+			require.NoError(t, err)
+			require.Equal(t, want, nr.Said(), "%s at %s", lang, d)
+
+			var got, fresh bytes.Buffer
+			require.NoError(t, explain.WriteText(&got, board.Classic, tr, explain.TextOptions{Detail: d, Narrations: nr.Said()}))
+			require.NoError(t, explain.WriteText(&fresh, board.Classic, tr, explain.TextOptions{Detail: d}))
+			require.Equal(t, fresh.String(), got.String(), "%s at %s", lang, d)
+			// And it writes them, not its own: a mark put in the given ones shows.
+			marked := slices.Clone(nr.Said())
+			marked[0].Heading = "MARKED HEADING"
+			got.Reset()
+			require.NoError(t, explain.WriteText(&got, board.Classic, tr, explain.TextOptions{Detail: d, Narrations: marked}))
+			require.Contains(t, got.String(), "MARKED HEADING")
+		}
+	}
+}
+
+// TestNarratorBadStep: a step that does not hold on the Narrator's board is an error
+// naming its number, and says nothing.
+func TestNarratorBadStep(t *testing.T) {
+	b, err := board.Parse(named["T2"])
+	require.NoError(t, err)
+	nr, err := explain.NewNarrator(board.Classic, explain.NewTrace(b), explain.NarrateOptions{})
+	require.NoError(t, err)
+	given := b.Givens().Cells()[0]
+	_, err = nr.Say(explain.Step{Technique: "naked-single", Placements: []board.Candidate{{Cell: given, Digit: b.Value(given)%9 + 1}}})
+	require.ErrorContains(t, err, "step 1")
+	require.Empty(t, nr.Said())
+}

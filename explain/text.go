@@ -24,6 +24,10 @@ type TextOptions struct {
 	GroupSingles bool
 	// Width wraps the prose at this many columns (0: 80; negative: no wrapping).
 	Width int
+	// Narrations, when it holds one narration per step of the trace, said at this
+	// Detail (by a Narrator while the walk went on), is written instead of saying the
+	// steps again.
+	Narrations []Narration
 }
 
 // singleIDs are the techniques GroupSingles gathers.
@@ -49,9 +53,11 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	if opt.Brief {
 		detail = DetailBrief
 	}
-	steps, err := tr.Narrate(l, NarrateOptions{Detail: detail})
-	if err != nil {
-		return err
+	steps := opt.Narrations
+	if len(steps) != len(tr.Steps) {
+		if steps, err = tr.Narrate(l, NarrateOptions{Detail: detail}); err != nil {
+			return err
+		}
 	}
 	width := opt.Width
 	if width == 0 {

@@ -120,6 +120,11 @@ type Options struct {
 	// Cores, when set, lets the solve lend its costliest techniques to a core that
 	// the solves sharing it leave idle (see Cores). The steps are the same.
 	Cores *Cores
+	// OnStep, when set, is called on the solving goroutine with each step as the walk
+	// takes it, i counting from 0; i is 0 again when the walk starts over (a puzzle
+	// found to have several solutions is walked again without uniqueness). A caller
+	// can say the steps while the walk goes on (explain.Narrator); it should be quick.
+	OnStep func(i int, s explain.Step)
 }
 
 // InvalidError is returned by Solve for a grid with validity problems.
@@ -299,6 +304,9 @@ walk:
 			return tr, err
 		}
 		tr.Steps = append(tr.Steps, step)
+		if opt.OnStep != nil {
+			opt.OnStep(len(tr.Steps)-1, step)
+		}
 	}
 	if restart, over, err := recheck(); over {
 		return tr, err

@@ -400,3 +400,36 @@ func TestSolverReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestOnStep checks that a walk's OnStep sees each step it takes, counted from 0, and
+// from 0 again when the walk starts over: what it saw last is the trace's steps. The
+// puzzle with several solutions is walked as if it had one while the count runs beside
+// it (with a core lent) and again once the count is in.
+func TestOnStep(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ name, line string }{
+		{"unique", racePuzzles[0]},
+		{"several, a rectangle", "....3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"},
+		{"none", "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...4.8...2.....1"},
+	} {
+		for _, cores := range []*Cores{nil, NewCores(4)} {
+			var seen []explain.Step
+			starts := 0
+			opt := Options{Cores: cores, OnStep: func(i int, s explain.Step) {
+				if i == 0 {
+					starts++
+					seen = seen[:0]
+				}
+				require.Len(t, seen, i, "%s: step %d", c.name, i)
+				seen = append(seen, s)
+			}}
+			tr, err := lendingSolver().Solve(ctx, parsed(c.line)(t), opt)
+			require.NoError(t, err, c.name)
+			if tr.Summary.NoSolution {
+				continue // the steps are dropped: the trace has none to compare
+			}
+			require.Positive(t, starts, c.name)
+			require.Equal(t, tr.Steps, seen, c.name)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/explain/html"
 	"github.com/stepdoku/stepdoku/techniques"
@@ -183,14 +184,23 @@ cannot be finished by the chosen techniques.`,
 		err = runBatch(e.ctx, e, src, bf, func(ctx context.Context, p puzzle) walk {
 			// The walkthrough is written here, on the worker, so that the output
 			// keeps its bytes and not the trace, and writing is done on every core.
-			w := walkPuzzle(ctx, sv, p, opt, *timeout)
+			wo, say := opt, (*sayAlong)(nil)
+			if out.format == "text" && p.err == nil {
+				say = startSaying(p.b, lg, dt)
+				wo.OnStep = say.step
+			}
+			w := walkPuzzle(ctx, sv, p, wo, *timeout)
+			o := out
+			if say != nil {
+				o.text.Narrations = say.said()
+			}
 			if w.err == nil && *rated {
 				w.err = rateTrace(ctx, p, &w.tr, opt, *timeout)
 			}
 			if w.err == nil {
 				w.tr.Lang = lg
 				var buf bytes.Buffer
-				w.writeErr = out.write(&buf, p, w.tr)
+				w.writeErr = o.write(&buf, p, w.tr)
 				w.text, w.tr = buf.Bytes(), explain.Trace{Summary: w.tr.Summary}
 			}
 			return w
@@ -219,6 +229,56 @@ cannot be finished by the chosen techniques.`,
 		return batchExit(e, err, exit)
 	}
 	return c
+}
+
+// sayAlong says the steps of a walk on a goroutine of its own as the walk takes them,
+// so that the text is mostly written when the walk ends: the walk leaves a core free at
+// times even when it lends (a helper looking out for its next state gives way), and
+// saying the 391 steps of the README's 16x16 took 9 ms after its walk.
+type sayAlong struct {
+	steps chan sayStep
+	done  chan struct{}
+	nr    *explain.Narrator
+	err   error
+}
+
+type sayStep struct {
+	i int
+	s explain.Step
+}
+
+// startSaying starts saying the steps of the walk of b in lang at detail d.
+func startSaying(b *board.Board, lang explain.Lang, d explain.Detail) *sayAlong {
+	a := &sayAlong{steps: make(chan sayStep, 256), done: make(chan struct{})}
+	start := explain.NewTrace(b)
+	start.Lang = lang
+	go func() {
+		defer close(a.done)
+		for st := range a.steps {
+			if st.i == 0 {
+				// The first step, or the first of a walk started over.
+				a.nr, a.err = explain.NewNarrator(b.Layout(), start, explain.NarrateOptions{Detail: d})
+			}
+			if a.err == nil && a.nr != nil {
+				_, a.err = a.nr.Say(st.s)
+			}
+		}
+	}()
+	return a
+}
+
+// step is the walk's Options.OnStep.
+func (a *sayAlong) step(i int, s explain.Step) { a.steps <- sayStep{i, s} }
+
+// said waits for the steps the walk took to be said and returns them; nil when they
+// could not be (WriteText then says them itself, and reports why not).
+func (a *sayAlong) said() []explain.Narration {
+	close(a.steps)
+	<-a.done
+	if a.err != nil || a.nr == nil {
+		return nil
+	}
+	return a.nr.Said()
 }
 
 // walk is the outcome of the pipeline on one puzzle.
