@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -157,10 +158,25 @@ type headings struct {
 type catalogue struct {
 	lang Lang
 	file catalogueFile
-	// tmpl holds one template per technique ID, plus genericTemplate and summaryTemplate.
+	// tmpl holds the templates that are not about one technique (genericTemplate,
+	// summaryTemplate ...) and, when every template was parsed up front (parseCatalogue,
+	// which the tests use to check a catalogue), one per technique ID and its short and
+	// lead forms. Otherwise a technique's templates are parsed the first time a bound
+	// set needs them (need): a walkthrough uses a few dozen of the hundred and more
+	// techniques, and parsing them all was half of the 12 ms a catalogue took to read.
 	tmpl *template.Template
+	lazy bool
 	// bound caches tmpl bound to each layout's helpers (see bind).
 	bound sync.Map // *board.Layout -> *template.Template
+	// parsed holds, per bound set of a lazy catalogue, the technique IDs whose templates
+	// it has (*lazyParsed).
+	parsed sync.Map // *template.Template -> *lazyParsed
+}
+
+// lazyParsed is the technique IDs whose templates one bound set has parsed.
+type lazyParsed struct {
+	mu  sync.Mutex
+	ids map[string]bool
 }
 
 // The names of the templates that are not about one technique; "@" keeps them apart
@@ -193,7 +209,7 @@ var catalogueLoaders = func() map[Lang]func() (*catalogue, error) {
 			if err != nil {
 				return nil, fmt.Errorf("explain: %s: %w", file, err)
 			}
-			c, err := parseCatalogue(lang, data)
+			c, err := readCatalogue(lang, data, true)
 			if err != nil {
 				return nil, fmt.Errorf("explain: %s: %w", file, err)
 			}
@@ -241,8 +257,16 @@ func loadCatalogues() (map[Lang]*catalogue, error) {
 	return out, nil
 }
 
-// parseCatalogue decodes one catalogue strictly, checks it and parses its templates.
+// parseCatalogue decodes one catalogue strictly, checks it and parses all its
+// templates.
 func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
+	return readCatalogue(lang, data, false)
+}
+
+// readCatalogue decodes one catalogue strictly, checks it and parses its templates,
+// those of the techniques only as they are needed when lazy (the embedded catalogues,
+// which the tests parse in full).
+func readCatalogue(lang Lang, data []byte, lazy bool) (*catalogue, error) {
 	var f catalogueFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -258,7 +282,7 @@ func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	c := &catalogue{lang: lang, file: f}
+	c := &catalogue{lang: lang, file: f, lazy: lazy}
 	// The helpers are bound to a layout per execution (see bind); these stand-ins only
 	// declare the names so that parsing can check them.
 	t := template.New(string(lang)).Option("missingkey=error").Funcs(c.funcs(nil))
@@ -283,23 +307,63 @@ func parseCatalogue(lang Lang, data []byte) (*catalogue, error) {
 	if err := parse(linkWhyTemplate, f.LinkWhy); err != nil {
 		return nil, err
 	}
-	for id, e := range f.Techniques {
-		if err := parse(id, e.Text); err != nil {
-			return nil, err
-		}
-		if e.Short != "" {
-			if err := parse(id+shortSuffix, e.Short); err != nil {
-				return nil, err
-			}
-		}
-		if e.Lead != "" {
-			if err := parse(id+leadTemplate, e.Lead); err != nil {
+	if !lazy {
+		for id := range f.Techniques {
+			if err := c.parseTechnique(t, id); err != nil {
 				return nil, err
 			}
 		}
 	}
 	c.tmpl = t
 	return c, nil
+}
+
+// parseTechnique parses the templates of technique id (its text and its short and
+// lead forms) into t.
+func (c *catalogue) parseTechnique(t *template.Template, id string) error {
+	e := c.file.Techniques[id]
+	for _, form := range [...]struct{ name, text string }{{id, e.Text}, {id + shortSuffix, e.Short}, {id + leadTemplate, e.Lead}} {
+		if form.text == "" {
+			continue
+		}
+		if _, err := t.New(form.name).Parse(form.text); err != nil {
+			return fmt.Errorf("template %s: %w", form.name, err)
+		}
+	}
+	return nil
+}
+
+// calledTemplate finds the technique templates a template calls: {{template "id" .}}.
+var calledTemplate = regexp.MustCompile(`{{-?\s*template\s+"([^"@]+)"`)
+
+// need makes sure that t, a set bind returned, has the templates of technique id and
+// of the techniques they call. Safe for concurrent use.
+func (c *catalogue) need(t *template.Template, id string) error {
+	v, ok := c.parsed.Load(t)
+	if !ok {
+		return nil // every template was parsed up front
+	}
+	lp := v.(*lazyParsed)
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	for todo := []string{id}; len(todo) > 0; {
+		id := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		e, ok := c.file.Techniques[id]
+		if !ok || lp.ids[id] {
+			continue
+		}
+		if err := c.parseTechnique(t, id); err != nil {
+			return fmt.Errorf("explain: %s: %w", c.lang, err)
+		}
+		lp.ids[id] = true
+		for _, text := range []string{e.Text, e.Short, e.Lead} {
+			for _, m := range calledTemplate.FindAllStringSubmatch(text, -1) {
+				todo = append(todo, m[1])
+			}
+		}
+	}
+	return nil
 }
 
 // check finds the mistakes that decoding lets through: missing messages, placeholders

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"errors"
 	"maps"
 	"regexp"
 	"slices"
@@ -19,6 +20,58 @@ func TestCataloguesLoad(t *testing.T) {
 	assert.Equal(t, []Lang{EN, JA}, Languages())
 	for lang, c := range cats {
 		assert.NotEmpty(t, c.file.Techniques, "%s has no techniques", lang)
+	}
+}
+
+// TestCataloguesParseInFull parses every template of every embedded catalogue: the
+// command reads a technique's templates only when it first says one of its steps.
+func TestCataloguesParseInFull(t *testing.T) {
+	for lang := range catalogueLoaders {
+		data, err := messageFiles.ReadFile("messages/" + string(lang) + ".yaml")
+		require.NoError(t, err)
+		c, err := parseCatalogue(lang, data)
+		require.NoError(t, err, lang)
+		for id := range c.file.Techniques {
+			assert.NotNil(t, c.tmpl.Lookup(id), "%s: %s", lang, id)
+		}
+	}
+}
+
+// TestCatalogueLazy reads the English catalogue as the command does: a bound set
+// parses a technique's templates when asked, those it calls with them, from any number
+// of goroutines at once (run with -race).
+func TestCatalogueLazy(t *testing.T) {
+	data, err := messageFiles.ReadFile("messages/en.yaml")
+	require.NoError(t, err)
+	c, err := readCatalogue(EN, data, true)
+	require.NoError(t, err)
+	bt, err := c.bind(board.Classic)
+	require.NoError(t, err)
+	require.Nil(t, bt.Lookup("x-wing"), "not parsed before it is needed")
+	require.Nil(t, bt.Lookup("forcing-chain-contradiction"))
+	require.NoError(t, c.need(bt, "forcing-net-contradiction"))
+	assert.NotNil(t, bt.Lookup("forcing-net-contradiction"))
+	assert.NotNil(t, bt.Lookup("forcing-chain-contradiction"), "the template the net's calls")
+	ids := slices.Sorted(maps.Keys(c.file.Techniques))
+	done := make(chan error, 4)
+	for w := range 4 {
+		go func() {
+			for i := range ids {
+				id := ids[(i+w*7)%len(ids)]
+				if err := c.need(bt, id); err != nil {
+					done <- err
+					return
+				}
+				if bt.Lookup(id) == nil {
+					done <- errors.New(id + " not parsed")
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-done)
 	}
 }
 

@@ -208,6 +208,9 @@ func (c *catalogue) long(prose string) bool {
 // or the catalogue's generic one.
 func (c *catalogue) short(t *template.Template, data proseData) (string, error) {
 	name := data.ID + shortSuffix
+	if err := c.need(t, data.ID); err != nil {
+		return "", err
+	}
 	if t.Lookup(name) == nil {
 		name = shortTemplate
 	}

@@ -148,7 +148,14 @@ func (c *catalogue) bind(l *board.Layout) (*template.Template, error) {
 		return nil, err
 	}
 	t.Funcs(c.funcs(l))
-	actual, _ := c.bound.LoadOrStore(l, t)
+	if c.lazy {
+		// Known as lazy before any other goroutine may get it from bound.
+		c.parsed.Store(t, &lazyParsed{ids: map[string]bool{}})
+	}
+	actual, loaded := c.bound.LoadOrStore(l, t)
+	if loaded {
+		c.parsed.Delete(t)
+	}
 	return actual.(*template.Template), nil
 }
 
@@ -220,6 +227,8 @@ func (c *catalogue) render(t *template.Template, data proseData) (string, error)
 	tmpl := data.ID
 	if _, ok := c.file.Techniques[tmpl]; !ok {
 		tmpl = genericTemplate
+	} else if err := c.need(t, tmpl); err != nil {
+		return "", err
 	}
 	out, err := c.execute(t, tmpl, data)
 	if err != nil {
