@@ -47,7 +47,8 @@ same holds in the box, and the intersection's other digits are in it at most onc
 each digit is there exactly once: the line cells' digits leave the rest of the line,
 the box cells' digits the rest of the box, and the intersection's digits that neither
 side has leave both.`,
-	Find: sueDeCoqFinder,
+	Find:  sueDeCoqFinder,
+	alone: true,
 }
 
 // sdcSubset is a subset of the rest of a line or box: its cells and digits.

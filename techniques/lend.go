@@ -68,11 +68,15 @@ type helper struct {
 	b    *board.Board
 	busy atomic.Bool
 	// after is how long the caller tries techniques on a state before it lends
-	// (lendAfter; tests lend at once).
+	// (lendAfter; tests lend at once). Tests set hold to have the caller wait, once it
+	// has lent, until the helper is done with the early techniques: the order in
+	// which the two find steps is then the hardest to get right.
 	after time.Duration
-	// lent counts the states lent to it (tests see that they lend).
-	lent int
-	// what the last run found: ok, the step and its index in the ladder.
+	hold  bool
+	// lent counts the states lent to it, early the steps the caller took from its
+	// early techniques (tests see that they lend).
+	lent, early int
+	// what the last run found: ok, the step and the technique's index in the ladder.
 	ok   bool
 	step explain.Step
 	at   int
@@ -84,11 +88,20 @@ type helper struct {
 // lendJob is one state lent to the helper: the techniques to try on its copy of the
 // board, and the channel it closes when it has stopped.
 type lendJob struct {
-	ctx     context.Context
+	ctx context.Context
+	// ts is the ladder, order the indices of the techniques lent, in ladder order: the
+	// first early of them come before the caller's last ones (see Technique.alone),
+	// the others are the costliest, from lendFrom on.
 	ts      []Technique
+	order   []int
+	early   int
 	runs    func(Technique) bool
 	cores   *Cores
 	stopped chan struct{}
+	// earlyDone is closed when the helper is done with the early techniques, found
+	// one's step (earlyAt holds its index, else -1), or stopped.
+	earlyDone chan struct{}
+	earlyAt   atomic.Int32
 	// last is closed when the helper starts its last technique, or stops before.
 	last chan struct{}
 	// spare is the caller's while it waits (firstLent's idle); found ends it.
@@ -126,11 +139,14 @@ func (h *helper) stop() {
 }
 
 // firstLent is first with the techniques from lendFrom on lent to h, when cores is
-// not nil, the state has taken the caller h.after and cores has one free. The caller
-// goes on with the techniques before them: a step it finds is first, and the helper
-// is told to stop (without waiting for it: it works on its own copy of the board).
-// Otherwise the helper's first step is. Either way the step is the one first would
-// return.
+// not nil, the state has taken the caller h.after and cores has one free; the helper
+// also takes, first, the techniques still ahead of the caller that need nothing the
+// others build on the state (Technique.alone), so that the two share the work more
+// evenly. The caller goes on with the other techniques before the costliest: a step it
+// finds is first unless the helper finds one with a technique before it, and the
+// helper is told to stop (without waiting for it when it has nothing before: it works
+// on its own copy of the board). Otherwise the helper's first step is. Either way the
+// step is the one first would return.
 //
 // idle, when not nil, is called when the caller has tried its techniques and the
 // helper is still at work, with a context that ends when the helper finds a step: the
@@ -161,6 +177,7 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	}
 	end := len(ts) // the caller's techniques are ts[:end]
 	var j *lendJob
+	var lent []bool // per technique: lent to the helper with the costliest
 	for i, t := range ts {
 		if i == end {
 			break
@@ -171,20 +188,58 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 		if err := ctx.Err(); err != nil {
 			return explain.Step{}, Technique{}, false, err
 		}
+		if j != nil {
+			if lent[i] {
+				continue // the helper's
+			}
+			if e := int(j.earlyAt.Load()); e >= 0 && i > e {
+				break // the helper found a step before this technique
+			}
+		}
 		if cores != nil && end == len(ts) && i < split && time.Since(began) >= h.after && !h.busy.Load() && cores.tryTake() {
 			end = split
 			hctx, cancel := context.WithCancel(ctx)
 			defer cancel() // a step of the caller's ends the helper's search
-			j = h.lend(hctx, b, ts[split:], runs, cores)
+			order := s.sc.lentOrder[:0]
+			lent = grown(s.sc.lent, len(ts))
+			for k := i + 1; k < split; k++ {
+				if ts[k].alone && runs(ts[k]) {
+					order, lent[k] = append(order, k), true
+				}
+			}
+			early := len(order)
+			for k := split; k < len(ts); k++ {
+				if runs(ts[k]) {
+					order = append(order, k)
+				}
+			}
+			s.sc.lentOrder, s.sc.lent = order, lent
+			j = h.lend(hctx, b, ts, order, early, runs, cores)
+			if h.hold {
+				spinRecv(j.earlyDone)
+			}
 		}
 		p.Technique = t
 		p.run()
 		if found {
+			if j != nil && j.early > 0 && j.order[0] < i {
+				// The helper's early techniques before this one may yet find a step.
+				spinRecv(j.earlyDone)
+				if e := int(j.earlyAt.Load()); e >= 0 && e < i {
+					h.early++
+					return h.step, ts[e], true, nil
+				}
+			}
 			return got, t, true, nil
 		}
 	}
 	if j == nil {
 		return explain.Step{}, Technique{}, false, ctx.Err()
+	}
+	spinRecv(j.earlyDone)
+	if e := int(j.earlyAt.Load()); e >= 0 {
+		h.early++
+		return h.step, ts[e], true, nil
 	}
 	if idle != nil {
 		// Not while the helper may yet find a step soon: only once it is on its last
@@ -201,12 +256,12 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	if !h.ok {
 		return explain.Step{}, Technique{}, false, nil
 	}
-	return h.step, ts[split+h.at], true, nil
+	return h.step, ts[h.at], true, nil
 }
 
 // lend gives h ts, the techniques after the caller's, on a copy of b. The job's
 // stopped is closed when it has stopped: it has found a step or none, or ctx ended.
-func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs func(Technique) bool, cores *Cores) *lendJob {
+func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, order []int, early int, runs func(Technique) bool, cores *Cores) *lendJob {
 	h.busy.Store(true)
 	h.lent++
 	if h.b == nil || h.b.Layout() != b.Layout() {
@@ -218,7 +273,9 @@ func (h *helper) lend(ctx context.Context, b *board.Board, ts []Technique, runs 
 		h.jobs = make(chan *lendJob, 1)
 		go h.serve(h.jobs)
 	}
-	j := &lendJob{ctx: ctx, ts: ts, runs: runs, cores: cores, stopped: make(chan struct{}), last: make(chan struct{})}
+	j := &lendJob{ctx: ctx, ts: ts, order: order, early: early, runs: runs, cores: cores,
+		stopped: make(chan struct{}), last: make(chan struct{}), earlyDone: make(chan struct{})}
+	j.earlyAt.Store(-1)
 	j.spare, j.found = context.WithCancel(ctx)
 	h.jobs <- j // the last job was taken: h was not busy
 	return j
@@ -237,13 +294,11 @@ func (h *helper) serve(jobs <-chan *lendJob) {
 
 // run tries j's techniques on h's board until one finds a step or j's context ends.
 func (h *helper) run(j *lendJob) {
-	last, lastOpen := -1, true
-	for i, t := range j.ts {
-		if j.runs(t) {
-			last = i
-		}
-	}
+	lastOpen, earlyOpen := true, true
 	defer func() {
+		if earlyOpen {
+			close(j.earlyDone)
+		}
 		if lastOpen {
 			close(j.last)
 		}
@@ -258,21 +313,25 @@ func (h *helper) run(j *lendJob) {
 		h.step, h.ok = st, true
 		return false
 	})
-	for i, t := range j.ts {
-		if !j.runs(t) {
-			continue
+	for k, i := range j.order {
+		if k == j.early {
+			close(j.earlyDone)
+			earlyOpen = false
 		}
 		if j.ctx.Err() != nil {
 			return
 		}
-		if i == last {
+		if k == len(j.order)-1 {
 			close(j.last)
 			lastOpen = false
 		}
-		p.Technique = t
+		p.Technique = j.ts[i]
 		p.run()
 		if h.ok {
 			h.at = i
+			if k < j.early {
+				j.earlyAt.Store(int32(i))
+			}
 			j.found()
 			return
 		}

@@ -195,3 +195,36 @@ func TestLentSearchPrepared(t *testing.T) {
 		waitIdle(t, cores)
 	}
 }
+
+// TestLentAloneEarly walks with a short ladder in which the helper takes, with the
+// forcing nets, the techniques that need nothing the others build (Technique.alone)
+// whenever the caller has not reached them: on every state, as the helper lends at
+// once, and again with the caller held until the helper is done with them. The steps
+// the helper finds with them must be taken only when the caller's techniques before
+// them find none: the walk is the one a lone solve makes.
+func TestLentAloneEarly(t *testing.T) {
+	ctx := context.Background()
+	ladder := []Technique{FullHouse, HiddenSingle, NakedSingle, LockedCandidatesPointing, LockedCandidatesClaiming,
+		NakedPair, XYWing, WXYZWing, XChain, Medusa3D, XYChain, SueDeCoq, ForcingNetContradiction, ForcingNetVerity}
+	for _, tech := range ladder {
+		require.NotNil(t, tech.Find, tech.ID)
+	}
+	for _, hold := range []bool{false, true} {
+		taken := 0
+		for i, b := range lendPuzzles(t) {
+			opt := Options{Techniques: ladder}
+			want, err := Solve(ctx, b, opt)
+			require.NoError(t, err)
+			cores := NewCores(4)
+			sv := lendingSolver()
+			sv.help.hold = hold // the helper's early steps come first
+			opt.Cores = cores
+			got, err := sv.Solve(ctx, b, opt)
+			require.NoError(t, err)
+			require.Equal(t, want.Steps, got.Steps, "puzzle %d, hold %v", i, hold)
+			taken += sv.help.early
+			waitIdle(t, cores)
+		}
+		require.Positive(t, taken, "hold %v: no step came from the helper's early techniques", hold)
+	}
+}

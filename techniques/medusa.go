@@ -27,7 +27,8 @@ colour is all true, the other all false. A colour is false when two of its candi
 share a cell, or hold the same digit in one house, or when some cell would be left
 without a candidate if it were true. Otherwise, a candidate that sees both colours
 (in its own cell, or the same digit in a house it shares) is false.`,
-	Find: findMedusa,
+	Find:  findMedusa,
+	alone: true,
 }
 
 // medusaCluster is one connected colouring: its candidates in the order coloured, the

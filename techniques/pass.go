@@ -190,6 +190,9 @@ type scratch struct {
 	// alsHint is the last ALS index of a state left behind, whose arrays the next
 	// build reuses (newALSIndex).
 	alsHint *alsIndex
+	// lent and lentOrder are firstLent's: which techniques it lends, and in what order.
+	lent      []bool
+	lentOrder []int
 	// reachMaxWords bounds the bitsets of a walk filter (reachFits); tests lower it.
 	reachMaxWords int
 	// ctx is the context of the pass running, for the engines deep in a finder (chain

@@ -79,7 +79,8 @@ four cells. Without z, four cells would need four different digits from only thr
 so one of the cells that have z is z, and z can go in no cell that sees all of them.
 The usual shape is a pivot with up to four candidates and three pincers, each holding
 z and one other digit.`,
-	Find: bentWings(idWXYZWing, wingShape{size: 4, maxCands: 4}),
+	Find:  bentWings(idWXYZWing, wingShape{size: 4, maxCands: 4}),
+	alone: true,
 }
 
 // wingShape tells the bent-set wings apart: the number of cells, the most candidates
