@@ -519,19 +519,15 @@ func (s *general) propagate(cs []uint32, base []uint32, only int) bool {
 				}
 				w &^= v
 				cs[p] = w
-				if track {
-					s.mark(p)
-				}
+				s.mark(p)
 				if w&(w-1) == 0 {
 					queue = append(queue, p)
 				}
 			}
 		}
-		houses := s.houses
 		if track {
 			// The houses changed since they were looked at; those that change while
 			// these are looked at are marked again for the next round.
-			houses = nil
 			look := s.dirtyList
 			s.dirtyList, s.spare = s.spare[:0], look
 			for _, h := range look {
@@ -542,10 +538,11 @@ func (s *general) propagate(cs []uint32, base []uint32, only int) bool {
 					return false
 				}
 			}
-		}
-		for _, h := range houses {
-			if !s.house(cs, h, &queue) {
-				return false
+		} else {
+			for _, h := range s.houses {
+				if !s.house(cs, h, &queue) {
+					return false
+				}
 			}
 		}
 		if len(queue) > 0 {
@@ -599,9 +596,7 @@ func (s *general) house(cs []uint32, h []int32, queue *[]int32) bool {
 			if cs[c]&d != 0 {
 				cs[c] = d
 				*queue = append(*queue, c)
-				if s.dirty != nil {
-					s.mark(c)
-				}
+				s.mark(c)
 				break
 			}
 		}
@@ -609,8 +604,12 @@ func (s *general) house(cs []uint32, h []int32, queue *[]int32) bool {
 	return true
 }
 
-// mark notes that cell c changed: its houses are looked at again for hidden singles.
+// mark notes that cell c changed: its houses are looked at again for hidden singles
+// (on layouts that keep track: not killers).
 func (s *general) mark(c int32) {
+	if s.dirty == nil {
+		return
+	}
 	for _, h := range s.cellHouses[c] {
 		if !s.dirty[h] {
 			s.dirty[h] = true
@@ -657,7 +656,7 @@ func (s *general) locked(cs []uint32, queue *[]int32) (changed, ok bool) {
 				}
 				for _, c := range out {
 					removed, ok := strip(cs, c, m, queue)
-					if removed && s.dirty != nil {
+					if removed {
 						s.mark(c)
 					}
 					changed = changed || removed

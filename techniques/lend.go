@@ -222,11 +222,9 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 		p.Technique = t
 		p.run()
 		if found {
+			// The helper's early techniques before this one may yet find a step.
 			if j != nil && j.early > 0 && j.order[0] < i {
-				// The helper's early techniques before this one may yet find a step.
-				spinRecv(j.earlyDone)
-				if e := int(j.earlyAt.Load()); e >= 0 && e < i {
-					h.early++
+				if e, ok := h.earlyStep(j, i); ok {
 					return h.step, ts[e], true, nil
 				}
 			}
@@ -236,9 +234,7 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 	if j == nil {
 		return explain.Step{}, Technique{}, false, ctx.Err()
 	}
-	spinRecv(j.earlyDone)
-	if e := int(j.earlyAt.Load()); e >= 0 {
-		h.early++
+	if e, ok := h.earlyStep(j, len(ts)); ok {
 		return h.step, ts[e], true, nil
 	}
 	if idle != nil {
@@ -257,6 +253,18 @@ func (s *solveState) firstLent(ctx context.Context, b *board.Board, ts []Techniq
 		return explain.Step{}, Technique{}, false, nil
 	}
 	return h.step, ts[h.at], true, nil
+}
+
+// earlyStep waits until the helper is done with j's early techniques and returns the
+// index of the one that found h.step, when one before technique before did.
+func (h *helper) earlyStep(j *lendJob, before int) (int, bool) {
+	spinRecv(j.earlyDone)
+	e := int(j.earlyAt.Load())
+	if e < 0 || e >= before {
+		return 0, false
+	}
+	h.early++
+	return e, true
 }
 
 // lend gives h ts, the techniques after the caller's, on a copy of b. The job's
