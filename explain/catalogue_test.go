@@ -107,7 +107,37 @@ func everyField() Step {
 				{Cells: []board.Cell{cell(1, 2), cell(1, 3), cell(2, 2)}, Sum: 9, Known: []board.Candidate{cand(2, 2, 4)}, Combos: []board.DigitSet{digits(2, 3)}},
 				{Cells: []board.Cell{cell(4, 4), cell(4, 5)}, Sum: 17},
 			},
+			Proof: everyProof(),
 		},
+	}
+}
+
+// everyProof is a proof with a line of every reason and a lemma, so that a proof's
+// template meets each of its branches (the facts need not follow from each other).
+func everyProof() *Proof {
+	line := func(r, c int, d board.Digit, on bool, why ProofWhy) ProofLine {
+		return ProofLine{Cand: cand(r, c, d), True: on, Why: why, Cell: -1, House: -1, Cover: -1}
+	}
+	seen := line(1, 9, 2, false, BySeen)
+	seen.Cell, seen.House = cell(1, 3), row(1)
+	mate := line(5, 9, 2, false, BySeen)
+	mate.Cell = cell(5, 1)
+	taken := line(1, 3, 5, false, ByTaken)
+	taken.Holds = 2
+	hidden := line(2, 2, 7, true, ByHiddenSingle)
+	hidden.House = box(1)
+	locked := line(4, 4, 7, false, ByLocked)
+	locked.House, locked.Cover = box(5), row(4)
+	lemma := line(6, 6, 1, false, ByLemma)
+	return &Proof{
+		Premise: cand(1, 3, 2),
+		Lines:   []ProofLine{line(1, 3, 2, true, ByPremise), seen, mate, taken, line(3, 3, 4, true, ByNakedSingle), hidden, locked, lemma},
+		Lemmas: []Lemma{{
+			Premise: cand(6, 6, 1),
+			Lines:   []ProofLine{line(6, 6, 1, true, ByPremise), seen},
+			Clash:   Clash{Cell: -1, House: row(6), Digit: 3},
+		}},
+		Clash: Clash{Cell: cell(9, 9), House: -1},
 	}
 }
 

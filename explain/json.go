@@ -76,6 +76,7 @@ type PatternDoc struct {
 	Chains []ChainDoc `json:"chains,omitempty" yaml:"chains,omitempty"`
 	Sets   []GroupDoc `json:"sets,omitempty" yaml:"sets,omitempty"`
 	Cages  []CageDoc  `json:"cages,omitempty" yaml:"cages,omitempty"`
+	Proof  *ProofDoc  `json:"proof,omitempty" yaml:"proof,omitempty"`
 }
 
 // ChainDoc is the JSON/YAML form of a Chain: links are "strong" or "weak".
@@ -255,6 +256,7 @@ func (c *catalogue) stepDoc(t *template.Template, l *board.Layout, s Step) (Step
 		d.Pattern.Sets = append(d.Pattern.Sets, GroupDoc{Cells: cellStrings(l, g.Cells), Digits: digitInts(g.Digits)})
 	}
 	d.Pattern.Cages = cageDocs(l, p.Cages)
+	d.Pattern.Proof = proofDoc(l, p.Proof)
 	return d, nil
 }
 
@@ -326,6 +328,9 @@ func (d StepDoc) Step(l *board.Layout) (Step, error) {
 	}
 	if s.Pattern.Cages, err = parseCageDocs(l, p.Cages); err != nil {
 		return fail("pattern cages", err)
+	}
+	if s.Pattern.Proof, err = p.Proof.proof(l); err != nil {
+		return fail("pattern proof", err)
 	}
 	return s, nil
 }

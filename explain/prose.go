@@ -43,6 +43,19 @@ type proseData struct {
 	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
 	// relies on the puzzle having one solution. A walkthrough says each once.
 	Legend, Caveat bool
+	// Proof is a dynamic (+) or nested net's written-out branch; Full says to show all
+	// of it (Prose alone and --detail full), see ProofView.
+	Proof *Proof
+	Full  bool
+}
+
+// ProofView returns the step's proof grouped for the prose (nil without one).
+func (d proseData) ProofView() *ProofView {
+	if d.Proof == nil {
+		return nil
+	}
+	v := d.Proof.View(d.Full)
+	return &v
 }
 
 // CandsOf returns the candidates of c on the board the step is taken on, or the empty
@@ -133,6 +146,9 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"eureka": func(c Chain) string { return Eureka(l, c) },
 		// walk: the nodes of a chain in reading order, each true or false (eureka.go).
 		"walk": func(c Chain) []ChainStep { return WalkChain(l, c) },
+		// br: a line break the text keeps (a proof's lines), where prose is otherwise
+		// one paragraph.
+		"br": func() string { return lineBreak },
 	}
 }
 
@@ -173,8 +189,16 @@ func (c *catalogue) execute(t *template.Template, name string, data any) (string
 			kept = append(kept, line)
 		}
 	}
-	return strings.Join(kept, c.file.Words.LineJoin), nil
+	out := strings.Join(kept, c.file.Words.LineJoin)
+	if strings.Contains(out, lineBreak) {
+		out = strings.ReplaceAll(strings.ReplaceAll(out, " "+lineBreak, lineBreak), lineBreak, "\n")
+	}
+	return out, nil
 }
+
+// lineBreak marks, in a template's output, where the prose breaks its line (br):
+// a private-use character, so that trimming the template's lines keeps it.
+const lineBreak = "\ue000"
 
 // Prose says a step in words in lang: what to look at, and why the conclusion follows.
 // A technique the catalogue has no template for gets a generic sentence built from its
@@ -217,6 +241,8 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Eliminations: sortedCandidates(s.Eliminations),
 		Legend:       true,
 		Caveat:       true,
+		Proof:        p.Proof,
+		Full:         true,
 		layout:       l,
 	}
 	return data

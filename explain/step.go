@@ -52,6 +52,9 @@ type Pattern struct {
 	// outies the rest are the cages of the rule of 45 (the cages wholly inside the
 	// houses, or every cage that reaches into them). Pictures outline the first.
 	Cages CageSums
+	// Proof is the written-out branch of a dynamic "(+)" or nested forcing net: its
+	// facts in order, each with its reason, the lemmas it uses, and its contradiction.
+	Proof *Proof
 }
 
 // Node is a chain node: one candidate, or a group of cells that hold a digit together

@@ -136,6 +136,14 @@ func wrap(prose, indent string, width int) string {
 	if prose == "" {
 		return ""
 	}
+	if strings.Contains(prose, "\n") {
+		// A proof's lines (br): each wrapped on its own.
+		var sb strings.Builder
+		for part := range strings.SplitSeq(prose, "\n") {
+			sb.WriteString(wrap(strings.TrimSpace(part), indent, width))
+		}
+		return sb.String()
+	}
 	if width < 0 {
 		return indent + prose + "\n"
 	}

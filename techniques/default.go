@@ -154,6 +154,10 @@ func ladder() []Technique {
 		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
+		// The last levels, for the hardest puzzles: nets that also lock candidates in
+		// the branch, then nets that prove lemmas inside it.
+		ForcingNetPlus,
+		NestedForcingNet,
 		// Killer: a forcing net that also follows the cages' sums, last.
 		CageForcingNet,
 	}

@@ -168,6 +168,7 @@ type scratch struct {
 	tarjan      freeList[tarjanScratch]
 	reach       freeList[chainReach]
 	forcing     freeList[forcingEngine]
+	nets        freeList[netEngine]
 	alsSearches freeList[alsChainSearch]
 	alsBuild    alsBuild
 	// chainMisses are the last states on which the chain views of single candidates,

@@ -90,8 +90,8 @@ func ParseScale(data []byte) (*Scale, error) {
 		switch {
 		case e.SE <= 0:
 			return nil, fmt.Errorf("rate: scale: %s has no rating (se)", id)
-		case e.Length != "" && e.Length != lengthChain && e.Length != lengthCells:
-			return nil, fmt.Errorf("rate: scale: %s: length %q, want %q or %q", id, e.Length, lengthChain, lengthCells)
+		case e.Length != "" && e.Length != lengthChain && e.Length != lengthCells && e.Length != lengthProof:
+			return nil, fmt.Errorf("rate: scale: %s: length %q, want %q, %q or %q", id, e.Length, lengthChain, lengthCells, lengthProof)
 		case e.Length != "" && e.Nodes > 0:
 			return nil, fmt.Errorf("rate: scale: %s has both a length rule and a fixed number of nodes", id)
 		case e.Box < 0 || e.Direct < 0 || e.OneDigit < 0 || e.Nodes < 0:
@@ -128,6 +128,7 @@ func ParseScale(data []byte) (*Scale, error) {
 const (
 	lengthChain = "chain"
 	lengthCells = "cells"
+	lengthProof = "proof"
 )
 
 // Level returns the name of the level that holds er.
@@ -197,6 +198,8 @@ func (e Entry) size(st explain.Step) int {
 		return len(st.Pattern.Cells)
 	case e.Length == lengthChain:
 		return chainSize(st)
+	case e.Length == lengthProof && st.Pattern.Proof != nil:
+		return st.Pattern.Proof.Size()
 	}
 	return 0
 }
