@@ -382,7 +382,54 @@ func (e *netEngine) writeUp(root *netState, id string, pr netPremise, lemmas []n
 	for _, lm := range proof.Lemmas {
 		s.Pattern.Sets = append(s.Pattern.Sets, explain.Group{Cells: []board.Cell{lm.Premise.Cell}, Digits: board.DigitsOf(lm.Premise.Digit)})
 	}
+	if ch, ok := main.spine(l, clash); ok {
+		s.Pattern.Chains = []explain.Chain{ch}
+	}
 	return s, true
+}
+
+// spine is the branch's last run of links into the contradiction, for the picture:
+// from the clash back through the latest fact each fact rests on, as long as the link
+// is one a chain draws (a true fact removes a candidate: weak; a candidate's removal
+// leaves a single: strong). It starts at the premise, or where a lemma or locked
+// candidates broke the run. It reports false for a run of one node.
+func (r *netRecord) spine(l *board.Layout, k netClash) (explain.Chain, bool) {
+	latest := func(mark func(netNeed)) int {
+		need := netNeed{own: make([]bool, len(r.facts))}
+		mark(need)
+		for i := len(need.own) - 1; i >= 0; i-- {
+			if need.own[i] {
+				return i
+			}
+		}
+		return -1
+	}
+	var path []int
+	for i := latest(func(n netNeed) { r.clashParents(l, k, n) }); i >= 0; {
+		path = append(path, i)
+		f := r.facts[i]
+		if f.why != whySeen && f.why != whyTaken && f.why != whyNaked && f.why != whyHidden {
+			break
+		}
+		i = latest(func(n netNeed) { r.parents(l, f, n) })
+	}
+	if len(path) < 2 {
+		return explain.Chain{}, false
+	}
+	slices.Reverse(path)
+	var ch explain.Chain
+	for j, i := range path {
+		f := r.facts[i]
+		ch.Nodes = append(ch.Nodes, explain.Node{Cells: []board.Cell{f.cell}, Digits: board.DigitsOf(f.digit)})
+		if j > 0 {
+			if f.on {
+				ch.Links = append(ch.Links, explain.Strong)
+			} else {
+				ch.Links = append(ch.Links, explain.Weak)
+			}
+		}
+	}
+	return ch, true
 }
 
 // lemmaProof follows lemma k again on the branch as it was when the lemma was taken,
