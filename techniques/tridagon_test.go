@@ -199,3 +199,29 @@ func BenchmarkPatterns(b *testing.B) {
 		})
 	}
 }
+
+// TestPatternsStopWhenCancelled checks that a finder given a done context reports
+// nothing, on states where it would find a step.
+func TestPatternsStopWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		tech Technique
+		line string
+	}{
+		{SKLoop, "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"},
+		{Tridagon, "..34.6....5....1.27.92..........851........28......4.65.86....46.28.4.51..1..5..."},
+	} {
+		b, _ := solvedPuzzle(t, tc.line)
+		if tc.tech.ID == idTridagon {
+			b = stalled(t, b)
+		}
+		require.NotEmpty(t, findAll(tc.tech, b), "%s finds a step", tc.tech.ID)
+		var got []explain.Step
+		newSolveState().pass(ctx, b, tc.tech, func(s explain.Step) bool {
+			got = append(got, s)
+			return true
+		}).run()
+		require.Empty(t, got, "%s after the cancel", tc.tech.ID)
+	}
+}
