@@ -49,7 +49,10 @@ import (
 //     two-set pattern is never shown. A chain through a set is tried only where no
 //     chain without one applies, and only after the two short set patterns;
 //   - the rest of the ALS family (ALS chain, Death Blossom, Sue de Coq), then forcing
-//     chains and forcing nets.
+//     chains and forcing nets;
+//   - the patterns of the forum's hardest puzzles (tridagon, SK loop), last: a puzzle
+//     the techniques above solve keeps its walkthrough, and they are tried exactly
+//     where the pipeline would otherwise take a search step.
 //
 // Within a technique, the cheap pattern finders (intersections, subsets, fish, the
 // single-digit patterns, the wings) report the step a teacher would show first: the one
@@ -154,6 +157,13 @@ func ladder() []Technique {
 		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
+		// Patterns that stand in for nested nets: tried where every technique above
+		// is stuck, so no walkthrough that ends without search today changes. The
+		// tridagon first, the commonest of them among the forum's hardest puzzles,
+		// its single target before its spread guardians, then the SK loop.
+		Tridagon,
+		TridagonGuardians,
+		SKLoop,
 		// The last levels, for the hardest puzzles: nets that also lock candidates in
 		// the branch, then nets that prove lemmas inside it.
 		ForcingNetPlus,

@@ -21,11 +21,14 @@ func TestDefaultIsValid(t *testing.T) {
 	require.NoError(t, Validate(ladder()), "the ladder, optional techniques included")
 	require.Len(t, ladder(), len(ts)+len(Optional()), "every technique is on the ladder once")
 	// HoDoKu has no code for these: its nets stop at the dynamic level.
-	noHoDoKu := map[string]bool{ForcingNetPlus.ID: true, NestedForcingNet.ID: true}
+	noHoDoKu := map[string]bool{ForcingNetPlus.ID: true, NestedForcingNet.ID: true, idTridagon: true, idTridagonGuardians: true, idSKLoop: true}
 	for _, tech := range ts {
 		require.Positive(t, tech.Difficulty, tech.ID)
 		require.Positive(t, tech.Score, tech.ID)
-		if tech.HoldsOn(board.Classic) && !noHoDoKu[tech.ID] { // HoDoKu codes no variant-only technique (killer cages)
+		// HoDoKu codes no variant-only technique (killer cages), and none of the
+		// patterns and nets it never learnt (the tridagon, the SK loop, the (+) and
+		// nested levels of forcing nets).
+		if tech.HoldsOn(board.Classic) && !noHoDoKu[tech.ID] {
 			require.NotEmpty(t, tech.Codes, "%s has no HoDoKu code", tech.ID)
 		}
 	}

@@ -83,6 +83,8 @@ var goldenCases = []struct{ file, technique, fixture string }{
 	{"aic", "aic", "top1465 line 9"},
 	{"xy-wing", "xy-wing", "sample puzzle 1 after 39 steps"},
 	{"unique-rectangle-1", "unique-rectangle-1", "sample puzzle 1 after 51 steps"},
+	{"tridagon", "tridagon", "Berthier's resolution state, 3,7,9 in b5,b6,b8,b9, guardian 1 in r7c6"},
+	{"sk-loop", "sk-loop", "Easter Monster: the loop round r2c2, r2c8, r8c2, r8c8"},
 }
 
 // firstCaseName is the name of a fixture's first case, for cases chosen by position.
@@ -287,6 +289,7 @@ func TestMarksEveryStep(t *testing.T) {
 		{"example", "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63.."},
 		{"wings", "7..9...6..5...7....41......18...4.7......8..9..72..1..9...3....4..6...8.......2.1"},
 		{"search", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"},
+		{"tridagon", "..34.6....5....1.27.92..........851........28......4.65.86....46.28.4.51..1..5..."},
 		{"4x4", ".2....1..1..4..1"},
 		{"6x6", "..3......1.32..56.5.....312..5.4..1."},
 	}
