@@ -49,7 +49,10 @@ import (
 //     two-set pattern is never shown. A chain through a set is tried only where no
 //     chain without one applies, and only after the two short set patterns;
 //   - the rest of the ALS family (ALS chain, Death Blossom, Sue de Coq), then forcing
-//     chains and forcing nets.
+//     chains and forcing nets;
+//   - the patterns of the hardest puzzles, junior exocet and multi-sector locked sets:
+//     forum solvers try them before nets, but here they come after the nets of the
+//     ladder, so that a walkthrough that never needed them stays as it was.
 //
 // Within a technique, the cheap pattern finders (intersections, subsets, fish, the
 // single-digit patterns, the wings) report the step a teacher would show first: the one
@@ -154,6 +157,11 @@ func ladder() []Technique {
 		ForcingChainVerity,
 		ForcingNetContradiction,
 		ForcingNetVerity,
+		// Patterns of the hardest puzzles, tried where the nets above find nothing, so
+		// every walkthrough the ladder finished before they came keeps its steps: the
+		// junior exocet, then the multi-sector locked sets.
+		JuniorExocet,
+		MultiSectorLockedSet,
 		// Killer: a forcing net that also follows the cages' sums, last.
 		CageForcingNet,
 	}
