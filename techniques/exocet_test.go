@@ -90,3 +90,36 @@ func spreadLines(xs []string, n int) []string {
 	}
 	return out
 }
+
+// BenchmarkHardPatterns measures one full scan of the junior exocet and the
+// multi-sector locked sets (every step reported) on the start states of forum-hardest
+// puzzles: the cases of both fixtures. ns/call is the wall time of one finder call on
+// one state, cpu-ns/call its CPU time.
+func BenchmarkHardPatterns(b *testing.B) {
+	var states []*board.Board
+	files := fixtureFiles(b)
+	for _, tech := range hardPatterns() {
+		for _, c := range readFixture(b, files[tech.ID]).Cases {
+			states = append(states, caseBoard(b, c))
+		}
+	}
+	for _, tech := range hardPatterns() {
+		b.Run(tech.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			steps, calls := 0, 0
+			report := func(explain.Step) bool { steps++; return true }
+			cpu0, cpuOK := cpuTime()
+			for b.Loop() {
+				for _, s := range states {
+					findOn(tech, s, report)
+					calls++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(calls), "cpu-ns/call")
+			}
+			b.ReportMetric(float64(steps)/float64(calls), "steps/call")
+		})
+	}
+}

@@ -87,7 +87,7 @@ func mslsFinder(p *Pass) {
 	// its cells can hold the digit.
 	var cellsOf [1 << 9]uint8
 	var rowsOf [1 << 9][9]uint16
-	var seen [][]board.Candidate
+	var seen []mslsKey
 	for rows := uint16(1); rows < full; rows++ {
 		if bits.OnesCount16(rows) < 2 {
 			continue
@@ -124,16 +124,12 @@ func mslsFinder(p *Pass) {
 			cellsOf[cols] = cellsOf[prev] + colCells[c]
 			cells := int(cellsOf[cols])
 			sum := 0
-			for d := range n {
-				rs := rowsOf[prev][d] | g.colCand[d][c]&rows
-				if prev == 0 {
-					rs = g.colCand[d][c] & rows
-				}
-				rowsOf[cols][d] = rs
-				if sum <= cells {
-					if cc := bits.OnesCount16(colsD[d] & cols); cc != 0 {
-						sum += min(bits.OnesCount16(rs), cc)
-					}
+			pr, cur := &rowsOf[prev], &rowsOf[cols]
+			for d := range 9 { // digits past n have no places
+				rs := pr[d] | g.colCand[d][c]&rows
+				cur[d] = rs
+				if cc := bits.OnesCount16(colsD[d] & cols); cc != 0 {
+					sum += min(bits.OnesCount16(rs), cc)
 				}
 			}
 			if sum != cells || bits.OnesCount16(cols) < 2 || cols == full || !mslsCovers(g, rows, cols) {
@@ -158,71 +154,74 @@ func mslsCovers(g *mslsGrid, rows, cols uint16) bool {
 	return true
 }
 
+// mslsKey is a set of eliminations as bits: per digit, a mask of 81 cells.
+type mslsKey [9][2]uint64
+
+func (k *mslsKey) add(d, cell int) { k[d][cell>>6] |= 1 << (cell & 63) }
+
+func (k *mslsKey) count() int {
+	n := 0
+	for _, w := range k {
+		n += bits.OnesCount64(w[0]) + bits.OnesCount64(w[1])
+	}
+	return n
+}
+
 // mslsReport builds the step of a rank-0 set and reports it, unless it removes nothing
 // or the same as a step already reported on this state. It returns false when the
 // finder must stop.
-func mslsReport(p *Pass, l *board.Layout, g *mslsGrid, rows, cols uint16, seen *[][]board.Candidate) bool {
+func mslsReport(p *Pass, l *board.Layout, g *mslsGrid, rows, cols uint16, seen *[]mslsKey) bool {
 	n := g.n
 	var rowDigits, colDigits board.DigitSet
-	var elims []board.Candidate
-	rowElims := func(d int) (out []board.Candidate) {
+	var key mslsKey
+	for d := range n {
+		// Per digit: the rows and columns of the set that can hold it, and the cells it
+		// leaves when counted by rows (re) or by columns (ce).
+		var rc, cc int
+		var re, ce mslsKey
 		for rs := rows; rs != 0; rs &= rs - 1 {
 			r := bits.TrailingZeros16(rs)
 			if g.rowCand[d][r]&cols == 0 {
 				continue
 			}
+			rc++
 			for cs := g.rowCand[d][r] &^ cols; cs != 0; cs &= cs - 1 {
-				out = append(out, board.Candidate{Cell: l.CellAt(r, bits.TrailingZeros16(cs)), Digit: board.Digit(d + 1)})
+				re.add(d, r*n+bits.TrailingZeros16(cs))
 			}
 		}
-		return out
-	}
-	colElims := func(d int) (out []board.Candidate) {
 		for cs := cols; cs != 0; cs &= cs - 1 {
 			c := bits.TrailingZeros16(cs)
 			if g.colCand[d][c]&rows == 0 {
 				continue
 			}
+			cc++
 			for rs := g.colCand[d][c] &^ rows; rs != 0; rs &= rs - 1 {
-				out = append(out, board.Candidate{Cell: l.CellAt(bits.TrailingZeros16(rs), c), Digit: board.Digit(d + 1)})
-			}
-		}
-		return out
-	}
-	for d := range n {
-		rc, cc := 0, 0
-		for rs := rows; rs != 0; rs &= rs - 1 {
-			if g.rowCand[d][bits.TrailingZeros16(rs)]&cols != 0 {
-				rc++
-			}
-		}
-		for cs := cols; cs != 0; cs &= cs - 1 {
-			if g.colCand[d][bits.TrailingZeros16(cs)]&rows != 0 {
-				cc++
+				ce.add(d, bits.TrailingZeros16(rs)*n+c)
 			}
 		}
 		if cc == 0 {
 			continue
 		}
-		re, ce := rowElims(d), colElims(d)
-		if rc < cc || rc == cc && len(re) >= len(ce) {
+		if rc < cc || rc == cc && re.count() >= ce.count() {
 			rowDigits = rowDigits.With(board.Digit(d + 1))
-			elims = append(elims, re...)
+			key[d] = re[d]
 		} else {
 			colDigits = colDigits.With(board.Digit(d + 1))
-			elims = append(elims, ce...)
+			key[d] = ce[d]
 		}
 	}
-	if len(elims) == 0 {
+	if key.count() == 0 || slices.Contains(*seen, key) {
 		return true
 	}
-	elims = dedupCandidates(elims)
-	for _, s := range *seen {
-		if slices.Equal(s, elims) {
-			return true
+	*seen = append(*seen, key)
+	var elims []board.Candidate
+	for c := range n * n {
+		for d := range n {
+			if key[d][c>>6]&(1<<(c&63)) != 0 {
+				elims = append(elims, board.Candidate{Cell: board.Cell(c), Digit: board.Digit(d + 1)})
+			}
 		}
 	}
-	*seen = append(*seen, elims)
 	var cells []board.Cell
 	var base, cover []board.House
 	for rs := rows; rs != 0; rs &= rs - 1 {
