@@ -33,7 +33,11 @@ const idJuniorExocet = "junior-exocet"
 //     hold e elsewhere, and the other target holds the other base digit, so e lies in
 //     the other target's box, in the two cells (the mirror) beside it (targets in two
 //     rows) or beside its companion (targets in one row). A target digit that its mirror
-//     cannot hold leaves the target.
+//     cannot hold leaves the target;
+//   - pairs: together, the base cells take a pair x, y (x in the first, y in the
+//     second) that the targets take one each, each within its mirror; a candidate of
+//     the four cells that no such pair gives goes. This holds the three rules above and
+//     what they imply together (a target reduced to one digit keeps it from the other).
 //
 // It holds on 9x9 grids with 3x3 boxes, the only ones where a band has three rows.
 //
@@ -60,8 +64,9 @@ twice at most and needs the band for its third cross line; the target's companio
 cell of its column in the band's third row) holds no base digit. So each base cell's
 digit must go into a target, and the targets hold exactly the two digits of the base
 cells: targets lose every other digit, a base digit in neither target leaves the base,
-and a target digit that the target's mirror (the two cells of the other target's box
-that must take it in the third row) cannot hold leaves the target. Rated 9.6: Sudoku
+a target digit that the target's mirror (the two cells of the other target's box
+that must take it in the third row) cannot hold leaves the target, and a candidate of
+the four cells that no pair of base digits, one per target, can give goes. Rated 9.6: Sudoku
 Explainer has no exocet and rates the puzzles that need one 10 to 12 with nested
 forcing chains, so the step sits at the start of that level, above the dynamic nets.`,
 	Holds: band3,
@@ -245,22 +250,30 @@ func jeTry(p *Pass, g jeGrid, i0, j1, j2, jx int, base board.DigitSet, t1, t2 je
 			elims = append(elims, board.Candidate{Cell: c, Digit: ds.First()})
 		}
 	}
-	// Targets lose every non-base digit.
-	remove(c1, b.Candidates(c1)&^base)
-	remove(c2, b.Candidates(c2)&^base)
-	// A base digit in neither target leaves the base.
-	gone := base &^ (b.Candidates(c1) | b.Candidates(c2))
-	remove(b1, b.Candidates(b1)&gone)
-	remove(b2, b.Candidates(b2)&gone)
-	// Mirrors: the two cells of the other target's box that must take a target's digit.
+	// The base cells take two digits x and y, and the targets the same two, one
+	// each; a target's digit must also fit in its mirror. A candidate of the four
+	// cells stays only if some such pair gives it.
 	m1, m2 := jeMirror(g, t1, t2), jeMirror(g, t2, t1)
+	mh1 := g.heldCell(m1[0]) | g.heldCell(m1[1])
+	mh2 := g.heldCell(m2[0]) | g.heldCell(m2[1])
+	k1, k2, kb1, kb2 := jePairs(b.Candidates(b1), b.Candidates(b2), b.Candidates(c1)&mh1, b.Candidates(c2)&mh2)
+	if k1 == 0 || k2 == 0 {
+		return true // no pair fits: the state has no solution, which is no step to show
+	}
+	remove(b1, b.Candidates(b1)&^kb1)
+	remove(b2, b.Candidates(b2)&^kb2)
+	remove(c1, b.Candidates(c1)&^k1)
+	remove(c2, b.Candidates(c2)&^k2)
+	// The mirrors are shown when they rule something out: when the targets without
+	// them would keep more.
 	var mirrors []board.Cell
-	for k, t := range [2]board.Cell{c1, c2} {
-		m := [2][2]board.Cell{m1, m2}[k]
-		lose := b.Candidates(t) & base &^ (g.heldCell(m[0]) | g.heldCell(m[1]))
-		if lose != 0 {
-			remove(t, lose)
-			mirrors = append(mirrors, m[0], m[1])
+	w1, w2, wb1, wb2 := jePairs(b.Candidates(b1), b.Candidates(b2), b.Candidates(c1), b.Candidates(c2))
+	if w1 != k1 || w2 != k2 || wb1 != kb1 || wb2 != kb2 {
+		if b.Candidates(c1)&base&^mh1 != 0 {
+			mirrors = append(mirrors, m1[0], m1[1])
+		}
+		if b.Candidates(c2)&base&^mh2 != 0 {
+			mirrors = append(mirrors, m2[0], m2[1])
 		}
 	}
 	if len(elims) == 0 {
@@ -288,6 +301,25 @@ func jeTry(p *Pass, g jeGrid, i0, j1, j2, jx int, base board.DigitSet, t1, t2 je
 			Cover:  cover,
 		},
 	})
+}
+
+// jePairs returns the digits each of the targets and base cells keeps: those of
+// some pair x, y with x in the first base cell, y in the second, one in each target
+// (each target's candidates given as a1, a2).
+func jePairs(base1, base2, a1, a2 board.DigitSet) (k1, k2, kb1, kb2 board.DigitSet) {
+	for xs := base1; xs != 0; xs &= xs - 1 {
+		x := xs.First()
+		for ys := base2.Without(x); ys != 0; ys &= ys - 1 {
+			y := ys.First()
+			if a1.Has(x) && a2.Has(y) {
+				k1, k2, kb1, kb2 = k1.With(x), k2.With(y), kb1.With(x), kb2.With(y)
+			}
+			if a1.Has(y) && a2.Has(x) {
+				k1, k2, kb1, kb2 = k1.With(y), k2.With(x), kb1.With(x), kb2.With(y)
+			}
+		}
+	}
+	return k1, k2, kb1, kb2
 }
 
 func (g jeGrid) heldCell(c board.Cell) board.DigitSet {
