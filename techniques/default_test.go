@@ -20,15 +20,15 @@ func TestDefaultIsValid(t *testing.T) {
 	require.NoError(t, Validate(ts))
 	require.NoError(t, Validate(ladder()), "the ladder, optional techniques included")
 	require.Len(t, ladder(), len(ts)+len(Optional()), "every technique is on the ladder once")
-	// HoDoKu has no code for these: its nets stop at the dynamic level.
-	noHoDoKu := map[string]bool{ForcingNetPlus.ID: true, NestedForcingNet.ID: true, idTridagon: true, idTridagonGuardians: true, idSKLoop: true}
+	// HoDoKu's nets stop at the dynamic level: the (+) level, rated below 9.5, has no code.
+	noHoDoKu := map[string]bool{ForcingNetPlus.ID: true}
 	for _, tech := range ts {
 		require.Positive(t, tech.Difficulty, tech.ID)
 		require.Positive(t, tech.Score, tech.ID)
-		// HoDoKu codes no variant-only technique (killer cages), and none of the
-		// patterns and nets it never learnt (the tridagon, the SK loop, the (+) and
-		// nested levels of forcing nets).
-		if tech.HoldsOn(board.Classic) && !noHoDoKu[tech.ID] {
+		// HoDoKu codes no variant-only technique (killer cages), nor the patterns and
+		// nets of the hardest puzzles, rated at SE's nested level (9.5 and up: exocets,
+		// tridagons, SK loops, MSLS, the (+) and nested nets).
+		if tech.HoldsOn(board.Classic) && tech.Difficulty < 9.5 && !noHoDoKu[tech.ID] {
 			require.NotEmpty(t, tech.Codes, "%s has no HoDoKu code", tech.ID)
 		}
 	}

@@ -197,18 +197,6 @@ func TestNetProofs(t *testing.T) {
 	t.Logf("%d puzzles: %d net steps checked, %d lemmas", len(puzzles), steps, lemmas)
 }
 
-// spreadLines returns n lines spread evenly over ps (all of them when n >= len(ps)).
-func spreadLines(ps []string, n int) []string {
-	if n >= len(ps) {
-		return ps
-	}
-	out := make([]string, 0, n)
-	for i := range n {
-		out = append(out, ps[i*len(ps)/n])
-	}
-	return out
-}
-
 func mustParse(t *testing.T, line string) *board.Board {
 	t.Helper()
 	b, err := board.Parse(line)
