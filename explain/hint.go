@@ -35,10 +35,10 @@ type hintWords struct {
 	HiddenSingleSep  string `yaml:"hidden_single_sep"`
 	// WhereIn is the place of a pattern at level 2 when it has houses and cells:
 	// {cells} {houses}.
-	WhereIn string `yaml:"where_in"`
-	MovePlace    string `yaml:"move_place"`
-	MoveRemove   string `yaml:"move_remove"`
-	MoveBoth     string `yaml:"move_both"`
+	WhereIn    string `yaml:"where_in"`
+	MovePlace  string `yaml:"move_place"`
+	MoveRemove string `yaml:"move_remove"`
+	MoveBoth   string `yaml:"move_both"`
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
