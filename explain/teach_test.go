@@ -258,3 +258,65 @@ func TestWalkthroughRules(t *testing.T) {
 		}
 	}
 }
+
+// TestDetailBudget: on an easy set (the first 30 puzzles of kaggle3m-easy), the
+// default detail says at most 60% of what full says (words in English, characters in
+// Japanese), and brief gives one line a step.
+func TestDetailBudget(t *testing.T) {
+	f, err := os.Open("../../shared/puzzles/kaggle3m-easy.txt")
+	if err != nil {
+		t.Skipf("no easy set: %v", err)
+	}
+	defer f.Close()
+	var grids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(grids) < 30 {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			grids = append(grids, strings.Fields(line)[0])
+		}
+	}
+	size := func(lang explain.Lang, ns []explain.Narration) int {
+		n := 0
+		for _, nr := range ns {
+			// The heading and the prose: the text of the step in a walkthrough.
+			text := nr.Heading + " " + nr.Prose
+			if lang == explain.EN {
+				n += len(strings.Fields(text))
+			} else {
+				n += len([]rune(strings.Join(strings.Fields(text), "")))
+			}
+		}
+		return n
+	}
+	full, fresh := map[explain.Lang]int{}, map[explain.Lang]int{}
+	for _, g := range grids {
+		b, err := board.Parse(g)
+		require.NoError(t, err)
+		tr, err := techniques.Solve(context.Background(), b, techniques.Options{})
+		require.NoError(t, err)
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			tr.Lang = lang
+			fl, err := tr.Narrate(board.Classic, explain.NarrateOptions{Detail: explain.DetailFull})
+			require.NoError(t, err)
+			nw, err := tr.Narrate(board.Classic, explain.NarrateOptions{Detail: explain.DetailNew})
+			require.NoError(t, err)
+			full[lang] += size(lang, fl)
+			fresh[lang] += size(lang, nw)
+
+			var buf bytes.Buffer
+			require.NoError(t, explain.WriteText(&buf, board.Classic, tr, explain.TextOptions{Detail: explain.DetailBrief, Width: 80}))
+			text := buf.String()
+			head := map[explain.Lang]string{explain.EN: "\nSteps\n\n", explain.JA: "\n手順\n\n"}[lang]
+			i := strings.Index(text, head)
+			require.GreaterOrEqual(t, i, 0)
+			body := text[i+len(head):]
+			body = body[:strings.Index(body, "\n\n")]
+			assert.Len(t, strings.Split(body, "\n"), len(tr.Steps), "brief: one line a step (%s)", lang)
+		}
+	}
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		share := float64(fresh[lang]) / float64(full[lang])
+		t.Logf("%s: new %d, full %d: %.1f%%", lang, fresh[lang], full[lang], 100*share)
+		assert.LessOrEqual(t, share, 0.60, "%s: detail new says %.0f%% of full", lang, 100*share)
+	}
+}
