@@ -210,6 +210,7 @@ func hardWalkthroughs(t *testing.T) map[string]explain.Trace {
 		require.NoError(t, err, "ratings line %d", r.line)
 		out["ratings line "+itoa(r.line)] = tr
 	}
+	t.Logf("%d walkthroughs, %d of them from the ratings", len(out), min(95, len(all)))
 	return out
 }
 
