@@ -321,3 +321,37 @@ func TestDetailBudget(t *testing.T) {
 		assert.LessOrEqual(t, share, 0.60, "%s: detail new says %.0f%% of full", lang, 100*share)
 	}
 }
+
+// TestWitnessesNamed: on every technique's golden steps, no sentence leaves a witness
+// unnamed or uses the words issue 22 found wrong, and every link of a chain or loop
+// says its house (or the cell's only other candidate).
+func TestWitnessesNamed(t *testing.T) {
+	vague := map[explain.Lang][]string{
+		explain.EN: {"A cell of colour A sees a cell of colour C", "Cells of colour A see both C and D",
+			"in the same line", "Each digit but", "without any one of its digits", "Without any one of its digits",
+			"would be deadly", "must be 9. A cell that sees"},
+		explain.JA: {"色Aのマスが色Cのマスから見える", "同じ線上の", "ほぼロックされた", "ロックされ", "RCC", "ビーム",
+			"長方形が2数字だけになってしまいます"},
+	}
+	chainTemplates := map[string]bool{"x-chain": true, "xy-chain": true, "aic": true, "grouped-aic": true,
+		"continuous-nice-loop": true, "grouped-continuous-nice-loop": true, "discontinuous-nice-loop": true,
+		"grouped-discontinuous-nice-loop": true}
+	for _, s := range proseSteps(t) {
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			p, err := explain.Prose(s.layout, s.step, lang)
+			require.NoError(t, err)
+			for _, v := range vague[lang] {
+				assert.NotContains(t, p, v, "%s (%s)", s.name, lang)
+			}
+			if !chainTemplates[s.step.Technique] {
+				continue
+			}
+			// Every link between two cells says its house; a link inside a cell (4=1)
+			// says nothing or "its only other candidate". So at least half the links
+			// carry a bracket.
+			open := map[explain.Lang]string{explain.EN: " (", explain.JA: "（"}[lang]
+			links := len(s.step.Pattern.Chains[0].Nodes) - 1
+			assert.GreaterOrEqual(t, strings.Count(p, open), links/2, "%s (%s): the links say their houses: %q", s.name, lang, p)
+		}
+	}
+}
