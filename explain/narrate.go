@@ -58,7 +58,7 @@ type Narration struct {
 	// Line is the canonical one-liner (English notation, the same in every language).
 	Line string
 	// Heading is the line after the step number in the trace's language: the one-liner
-	// in English, the technique's own name and pattern in Japanese (隠れたシングル：r3c7=5（ブロック3）).
+	// in English, the technique's own name and pattern in Japanese (隠れたシングル（ヒドゥンシングル）：R3C7=5（ブロック3）).
 	Heading string
 	// Prose explains the step; empty with DetailBrief.
 	Prose string
