@@ -129,7 +129,7 @@ func TestNarrateFragments(t *testing.T) {
 			[]string{"Branch 3 (on from branch 2, where r3c7 is 2), (2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3: then r3c7 is not 9"},
 			[]string{"枝3「(2-9)r3c7=(9-6)r9c7=(6)r2c7-(6)r2c3」：枝2の「R3C7が2」から続けて→R3C7が9でない"}},
 		{"a Death Blossom lists each petal once and goes case by case", "P71", "Death Blossom: 4 stem r9c2 => r9c6<>4",
-			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, that petal loses the digit and is locked",
+			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, its petal cannot hold that digit, so the petal's other digits fill it exactly",
 				"Some petals share cells; that does no harm"},
 			[]string{"1・6・9にはR9C1・R9C4・R9C8（候補1・4・6・9）", "茎が3なら", "花びらどうしが同じマスを含んでいますが"}},
 		{"a continuous loop ties each elimination to its link", "P3", "Continuous Nice Loop: (5)r3c4=(5-3)r9c4=(3)r4c4-(3)r4c2=(3-9)r3c2=(9-5)r3c4 => r3c4<>4, r3c4<>7, r3c4<>8, r4c1<>3, r4c6<>3, r4c7<>3",
