@@ -9,6 +9,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"text/template"
@@ -105,6 +106,16 @@ type words struct {
 	HeadSep string `yaml:"head_sep"`
 	// Placement writes one placement with {digit} and {cell} ("{digit} in {cell}").
 	Placement string `yaml:"placement"`
+	// Cell writes one cell in prose and headings, with {r} and {c} (its row and column
+	// from 1): "R{r}C{c}" in Japanese, where houses are words too; empty: the notation,
+	// r1c2. One-liners and chain notation keep r1c2 in every language.
+	Cell string `yaml:"cell"`
+	// HeadPlaced and HeadRemoved write a conclusion in a heading, with {cell} and
+	// {digit} (empty: the one-liner's r1c2=5 and r1c2<>5); HeadArrow goes before the
+	// conclusions (empty: " => ").
+	HeadPlaced  string `yaml:"head_placed"`
+	HeadRemoved string `yaml:"head_removed"`
+	HeadArrow   string `yaml:"head_arrow"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
 	Kinds       kindWords `yaml:"kinds"`
 	KindsPlural kindWords `yaml:"kinds_plural"`
@@ -152,6 +163,18 @@ type headings struct {
 	SecondSolution string `yaml:"second_solution"`
 	Reached        string `yaml:"reached"`
 	Summary        string `yaml:"summary"`
+	// Batch heads one walkthrough of a file of puzzles, with {line} its line number.
+	Batch string `yaml:"batch"`
+}
+
+// BatchHeading heads the walkthrough of the puzzle on line n of a file in lang:
+// "=== line 12 ===", "=== 入力12行目 ===".
+func BatchHeading(lang Lang, n int) string {
+	form := "=== line {line} ==="
+	if c, err := catalogueOf(langOrEnglish(lang)); err == nil && c.file.Headings.Batch != "" {
+		form = c.file.Headings.Batch
+	}
+	return subst(form, "line", strconv.Itoa(n))
 }
 
 // catalogue is one language's messages with its templates parsed.

@@ -125,6 +125,11 @@ type ChainStep struct {
 	Forced    bool
 	From      board.Digit
 	FromCells []board.Cell
+	// PrevCells are the cells of the node before (nil for the start).
+	PrevCells []board.Cell
+	// Why says why the link that led here holds (the house it runs in, or the cell's
+	// only other candidate). WalkChain leaves it empty; a prose template's .Walk fills it.
+	Why LinkWhy
 }
 
 // WalkChain returns the nodes of a chain in the order a reader follows them, each with
@@ -161,6 +166,9 @@ func WalkChain(l *board.Layout, c Chain) []ChainStep {
 			Cells: node.Cells, Where: CompactCells(l, node.Cells), Digit: node.Digits.First(),
 			Group: len(node.Cells) > 1, True: on, Link: link,
 			SameCells: i > 0 && sameCells(c.Nodes[(i-1)%n], node),
+		}
+		if i > 0 {
+			out[i].PrevCells = c.Nodes[(i-1)%n].Cells
 		}
 		out[i].Locked = out[i].SameCells && link == Strong && out[i].Group
 		if prev := c.Nodes[(i+n-1)%n]; i > 0 && link == Strong && len(prev.Cells) > 1 && len(node.Cells) == 1 &&

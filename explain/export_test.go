@@ -20,3 +20,6 @@ func CatalogueIDs() ([]string, error) {
 	sort.Strings(ids)
 	return ids, nil
 }
+
+// WrapForTest lets the external tests wrap prose as WriteText does.
+var WrapForTest = wrap

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -23,9 +25,20 @@ type hintWords struct {
 	FullHouse    string `yaml:"full_house"`
 	NakedSingle  string `yaml:"naked_single"`
 	HiddenSingle string `yaml:"hidden_single"`
-	MovePlace    string `yaml:"move_place"`
-	MoveRemove   string `yaml:"move_remove"`
-	MoveBoth     string `yaml:"move_both"`
+	// HiddenSingleWhy is level 3 of a hidden single when the board is known: {house},
+	// {digit} and {why}, the witnesses (HiddenSingleHeld, with {digit} {holder}
+	// {cells} {house}, and HiddenSingleGone, with {digit} {cells}) joined by
+	// HiddenSingleSep. It names what rules out the other cells, not the cell left.
+	HiddenSingleWhy  string `yaml:"hidden_single_why"`
+	HiddenSingleHeld string `yaml:"hidden_single_held"`
+	HiddenSingleGone string `yaml:"hidden_single_gone"`
+	HiddenSingleSep  string `yaml:"hidden_single_sep"`
+	// WhereIn is the place of a pattern at level 2 when it has houses and cells:
+	// {cells} {houses}.
+	WhereIn    string `yaml:"where_in"`
+	MovePlace  string `yaml:"move_place"`
+	MoveRemove string `yaml:"move_remove"`
+	MoveBoth   string `yaml:"move_both"`
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
@@ -80,6 +93,8 @@ func (h hintWords) check(add func(format string, args ...any)) {
 	}
 	for key, v := range map[string]string{"look": h.Look, "where": h.Where, "where_no_digits": h.WhereNoDigits,
 		"full_house": h.FullHouse, "naked_single": h.NakedSingle, "hidden_single": h.HiddenSingle,
+		"hidden_single_why": h.HiddenSingleWhy, "hidden_single_held": h.HiddenSingleHeld,
+		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep, "where_in": h.WhereIn,
 		"move_place": h.MovePlace, "move_remove": h.MoveRemove, "move_both": h.MoveBoth,
 		"removal": h.Removal, "notation": h.Notation} {
 		if v == "" {
@@ -125,21 +140,29 @@ func (n HintNote) Say(l *board.Layout, lang Lang) (string, error) {
 	}
 	x := wordsFor{w: &c.file.Words, l: l}
 	return subst(form,
-		"cell", l.CellName(n.Cell), "other", l.CellName(n.Other),
+		"cell", x.cell(n.Cell), "other", x.cell(n.Other),
 		"house", x.house(n.House), "digit", n.Digit.String(),
 		"n", strconv.Itoa(n.N), "detail", n.Detail), nil
 }
 
 // Hint says step s to a stuck player in stages: the result holds one text per level,
-// up to level (1 to HintLevels), so an app can reveal them one by one.
+// up to level (1 to HintLevels), so an app can reveal them one by one. It is HintOn
+// without the board, whose level 3 cannot name a single's witnesses.
+func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
+	return HintOn(l, nil, s, level, lang)
+}
+
+// HintOn says step s, taken on board b (nil when not known), in stages:
 //
 //  1. the technique to look for;
-//  2. where its conclusion lands: the cells that lose candidates and the digits they
-//     lose, or the house a hidden single is in and its digit, or the cell a digit goes
-//     in (never the digit: that is the move);
-//  3. the reason: the step's prose, or for a single a sentence without its digit;
-//  4. the move, as a sentence with a verb, and the one-liner.
-func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
+//  2. where the pattern is: its houses (a fish's base lines) and the pattern cells
+//     that do not change, with its digits; a single's house (and digit, for a hidden
+//     single) or a naked single's cell. Never the cells that lose candidates;
+//  3. why: the step's reason without its conclusion (the clauses that say what to
+//     remove or place are left out); for a hidden single on a known board, what rules
+//     out each other cell of its house;
+//  4. the move, as a sentence with a verb, and the heading (the one-liner in English).
+func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]string, error) {
 	if level < 1 || level > HintLevels {
 		return nil, fmt.Errorf("explain: hint level %d: want 1 to %d", level, HintLevels)
 	}
@@ -151,7 +174,7 @@ func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
 	x := wordsFor{w: &c.file.Words, l: l}
 	out := []string{subst(hw.Look, "name", TechniqueName(s.Technique, lang))}
 	if level >= 2 {
-		where, digits := hintWhere(x, s)
+		where, digits := hintWhere(x, hw, s)
 		if digits != 0 {
 			out = append(out, subst(hw.Where, "where", where, "digits", x.w.Or.join(digitList(digits))))
 		} else {
@@ -159,18 +182,104 @@ func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
 		}
 	}
 	if level >= 3 {
-		p, ok := singleReason(x, hw, s)
+		p, ok := singleReason(x, hw, b, s)
 		if !ok {
-			if p, err = Prose(l, s, lang); err != nil {
+			if p, err = c.reason(l, b, s); err != nil {
 				return nil, err
 			}
 		}
 		out = append(out, p)
 	}
 	if level >= 4 {
-		out = append(out, hintMove(x, hw, s)+c.file.Words.LineJoin+subst(hw.Notation, "line", OneLiner(l, s)))
+		// The notation in brackets: the one-liner in English, the heading (the
+		// technique's name and cells in the language) elsewhere.
+		out = append(out, hintMove(x, hw, s)+c.file.Words.LineJoin+subst(hw.Notation, "line", c.heading(l, s)))
 	}
 	return out, nil
+}
+
+// Markers around what removals and placements write in a reason (see reason).
+const (
+	conclusionStart = "\x00"
+	conclusionEnd   = "\x01"
+)
+
+// reason renders the prose of s (on board b, when known) without its conclusion: the
+// helpers that write removals and placements mark what they write, and each clause or
+// sentence holding a mark is dropped ("...: remove 5 from r1c2." keeps "...").
+func (c *catalogue) reason(l *board.Layout, b *board.Board, s Step) (string, error) {
+	t, err := c.bind(l)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := c.file.Techniques[s.Technique]; ok {
+		if err := c.need(t, s.Technique); err != nil {
+			return "", err
+		}
+	}
+	mt, err := t.Clone()
+	if err != nil {
+		return "", err
+	}
+	x := wordsFor{w: &c.file.Words, l: l}
+	mt.Funcs(map[string]any{
+		"removals":   func(cs []board.Candidate) string { return conclusionStart + x.removals(cs) + conclusionEnd },
+		"placements": func(cs []board.Candidate) string { return conclusionStart + x.placements(cs) + conclusionEnd },
+	})
+	data := c.data(l, s)
+	data.Board = b
+	out, err := c.render(mt, data)
+	if err != nil {
+		return "", err
+	}
+	return dropConclusions(out), nil
+}
+
+// dropConclusions removes each clause that holds a marked conclusion: from the colon
+// or sentence start before it to the end of its sentence. A colon clause keeps the
+// sentence's full stop.
+func dropConclusions(s string) string {
+	for {
+		i := strings.Index(s, conclusionStart)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], conclusionEnd)
+		if j < 0 {
+			break
+		}
+		j += i + len(conclusionEnd)
+		// The sentence end after the mark.
+		end := len(s)
+		if k := strings.IndexAny(s[j:], ".。"); k >= 0 {
+			_, size := utf8.DecodeRuneInString(s[j+k:])
+			end = j + k + size
+		}
+		// The clause start before it: after a sentence end, or at a colon.
+		start, stop := 0, ""
+		for k := i - 1; k >= 0; k-- {
+			if s[k] == ':' {
+				start, stop = k, "."
+				break
+			}
+			if s[k] == '.' && k+1 < len(s) && s[k+1] == ' ' {
+				start = k + 2
+				break
+			}
+			if strings.HasSuffix(s[:k+1], "。") || strings.HasSuffix(s[:k+1], "：") {
+				start = k + 1
+				if strings.HasSuffix(s[:k+1], "：") {
+					start, stop = k+1-len("："), "。"
+				}
+				break
+			}
+		}
+		if stop != "" && strings.HasSuffix(s[:end], "。") {
+			stop = "。"
+		}
+		s = strings.TrimRight(s[:start], " ") + stop + s[end:]
+	}
+	return strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(s, "  ", " "), ". .", "."))
 }
 
 // hintWordsOf returns the hint block of c, or the English one when c has none.
@@ -184,45 +293,128 @@ func hintWordsOf(c *catalogue) hintWords {
 	return c.file.Hint
 }
 
-// hintWhere names where a step's conclusion lands, and the digits to look for there
-// (none when naming them would give the move away).
-func hintWhere(x wordsFor, s Step) (string, board.DigitSet) {
+// hintWhere names where a step's pattern is, and the digits to look for there (none
+// when naming them would give the move away): a single's house, or a naked single's
+// cell; otherwise the pattern's houses (or a fish's base lines) and its cells that do
+// not change, else the cells of its sets and chains that do not change. The cells
+// that gain or lose a candidate are never named: finding them is the move.
+func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 	p := s.Pattern
-	if len(s.Placements) > 0 {
+	if len(s.Placements) == 1 && len(s.Eliminations) == 0 {
 		// A hidden single is found by scanning its house for its digit; naming both
-		// still leaves the cell to find. Any other placement is named by its cell alone.
-		if s.Technique == "hidden-single" && len(p.Houses) > 0 {
+		// still leaves the cell to find. A naked single's pattern is its cell.
+		switch {
+		case s.Technique == "hidden-single" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), p.Digits
-		}
-		if s.Technique == "full-house" && len(p.Houses) > 0 {
+		case s.Technique == "full-house" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), 0
+		case s.Technique == "naked-single":
+			return x.cell(s.Placements[0].Cell), 0
 		}
-		var cells []board.Cell
-		for _, pl := range s.Placements {
-			if !slices.Contains(cells, pl.Cell) {
-				cells = append(cells, pl.Cell)
+	}
+	changed := map[board.Cell]bool{}
+	for _, c := range append(slices.Clone(s.Placements), s.Eliminations...) {
+		changed[c.Cell] = true
+	}
+	keep := func(cs []board.Cell) []board.Cell {
+		var out []board.Cell
+		for _, c := range cs {
+			if !changed[c] && !slices.Contains(out, c) {
+				out = append(out, c)
 			}
 		}
-		return x.w.And.join(x.cellList(sortCells(cells))), 0
+		return sortCells(out)
 	}
-	var cells []board.Cell
-	var digits board.DigitSet
-	for _, e := range s.Eliminations {
-		if !slices.Contains(cells, e.Cell) {
-			cells = append(cells, e.Cell)
+	houses := p.Houses
+	if len(p.Base) > 0 {
+		houses = p.Base
+	}
+	cells := keep(append(slices.Clone(p.Cells), p.Fins...))
+	if len(houses) == 0 && len(cells) == 0 {
+		var more []board.Cell
+		for _, g := range p.Sets {
+			more = append(more, g.Cells...)
 		}
-		digits = digits.With(e.Digit)
+		if len(p.Chains) > 0 {
+			for _, n := range p.Chains[0].Nodes {
+				more = append(more, n.Cells...)
+			}
+		}
+		cells = keep(more)
 	}
-	return x.w.And.join(x.cellList(sortCells(cells))), digits
+	digits := p.Digits
+	if digits == 0 {
+		for _, ch := range p.Chains {
+			for _, n := range ch.Nodes {
+				digits |= n.Digits
+			}
+		}
+	}
+	var where string
+	switch {
+	case len(houses) > 0 && len(cells) > 0 && len(cells) <= 8 && within(x.l, cells, houses):
+		where = subst(hw.WhereIn, "cells", x.w.And.join(x.cellList(cells)), "houses", x.houses(houses))
+	case len(cells) > 0 && len(cells) <= 8:
+		where = x.w.And.join(x.cellList(cells))
+	case len(houses) > 0:
+		where = x.houses(houses)
+	case len(cells) > 0:
+		where = x.w.And.join(x.cellList(cells))
+	default:
+		// Nothing but changed cells: name their houses, not the cells.
+		var hs []board.House
+		for c := range changed {
+			for _, h := range x.l.HousesOf(c) {
+				if !slices.Contains(hs, h) {
+					hs = append(hs, h)
+				}
+			}
+		}
+		slices.Sort(hs)
+		where = x.houses(hs)
+	}
+	return where, digits
+}
+
+// within tells whether every cell lies in one of the houses.
+func within(l *board.Layout, cs []board.Cell, hs []board.House) bool {
+	for _, c := range cs {
+		if !slices.ContainsFunc(hs, func(h board.House) bool { return slices.Contains(l.HouseCells(h), c) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // singleReason is level 3 for the singles: why the cell is determined, without the
 // digit. Other techniques (ok false) use their prose.
-func singleReason(x wordsFor, hw hintWords, s Step) (string, bool) {
+func singleReason(x wordsFor, hw hintWords, b *board.Board, s Step) (string, bool) {
 	if len(s.Placements) != 1 {
 		return "", false
 	}
-	cell := x.l.CellName(s.Placements[0].Cell)
+	if b != nil && s.Technique == "hidden-single" && hw.HiddenSingleWhy != "" {
+		if w, ok := Witnesses(b, s, Removals{}); ok && len(s.Pattern.Houses) > 0 {
+			h := s.Pattern.Houses[0]
+			d := s.Placements[0].Digit.String()
+			var why []string
+			for _, bm := range w.Beams {
+				why = append(why, subst(hw.HiddenSingleHeld, "digit", d, "holder", x.cell(bm.Holder),
+					"cells", x.w.And.join(x.cellList(bm.Cells)), "house", x.house(bm.House)))
+			}
+			var gone []board.Cell
+			for _, st := range w.Steps {
+				gone = append(gone, st.Cells...)
+			}
+			if gone = append(gone, w.GivenCells...); len(gone) > 0 {
+				why = append(why, subst(hw.HiddenSingleGone, "digit", d, "cells", x.w.And.join(x.cellList(sortCells(gone)))))
+			}
+			if len(why) > 0 {
+				return x.capitalize(subst(hw.HiddenSingleWhy, "house", x.house(h), "digit", d,
+					"why", strings.Join(why, hw.HiddenSingleSep))), true
+			}
+		}
+	}
+	cell := x.cell(s.Placements[0].Cell)
 	var house string
 	if len(s.Pattern.Houses) > 0 {
 		house = x.house(s.Pattern.Houses[0])

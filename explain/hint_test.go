@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,19 +51,19 @@ func TestHint(t *testing.T) {
 		level int
 		want  string // the text of the last level
 	}{
-		{"where: the cells that lose candidates, and their digits", pair, EN, 2, "Look at r1c4 and r1c6, digit 1 or 5."},
-		{"where, in Japanese", xwing, JA, 2, "r1c4とr3c4の数字8に注目してください。"},
+		{"where: the pattern's cells and house, not the cells that lose candidates", pair, EN, 2, "Look at r1c2 and r1c8 in row 1, digit 1 or 5."},
+		{"where, in Japanese", xwing, JA, 2, "2行と6行のR2C4・R2C7・R6C4・R6C7の数字8に注目してください。"},
 		{"where: a hidden single's house and digit", hidden, EN, 2, "Look at box 3, digit 5."},
 		{"where: a naked single's cell, no digit", naked, EN, 2, "Look at r5c5."},
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},
 		{"the move: remove, with a verb", xwing, EN, 4, "Remove 8 from r1c4 and r3c4. (X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8)"},
-		{"the move: remove, in Japanese", xwing, JA, 4, "答え：r1c4とr3c4の候補から8を消します。（X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8）"},
+		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行と6行 / 4列と7列） ⇒ R1C4≠8、R3C4≠8"},
 		{"the move: several groups", pair, EN, 4, "Remove 1 from r1c4; 1 and 5 from r1c6. (Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1, r1c6<>1, r1c6<>5)"},
 		{"the move: place", hidden, EN, 4, "Place 5 in r3c7. (Hidden Single: r3c7=5 (in b3))"},
-		{"the move: place, in Japanese", hidden, JA, 4, "答え：r3c7に5を入れます。（Hidden Single: r3c7=5 (in b3)）"},
+		{"the move: place, in Japanese", hidden, JA, 4, "答え：R3C7に5を入れます。隠れたシングル（ヒドゥンシングル）：R3C7=5（ブロック3）"},
 		{"the reason of a hidden single, without its digit", hidden, EN, 3, "In box 3, every cell but r3c7 is filled or has lost this digit as a candidate, so r3c7 is the only place left for it."},
 		{"the reason of a full house, without its digit", full, EN, 3, "Row 3 has only one empty cell left, r3c7: it takes the one digit row 3 still lacks."},
-		{"the reason of a naked single, in Japanese", naked, JA, 3, "r5c5に注目します。同じ行・列・ブロックにある数字やこれまでの手順によって、候補が一つを除いてすべて消えています。残る一つが答えです。"},
+		{"the reason of a naked single, in Japanese", naked, JA, 3, "R5C5に注目します。同じ行・列・ブロックにある数字やこれまでの手順によって、候補が一つを除いてすべて消えています。残る一つが答えです。"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,12 +73,30 @@ func TestHint(t *testing.T) {
 			assert.Equal(t, tc.want, got[tc.level-1])
 		})
 	}
-	// Level 3 of other techniques is their prose.
+	// Level 3 of other techniques is their prose without the conclusion: the reason,
+	// not the move.
 	got, err := Hint(l, xwing, 3, EN)
 	require.NoError(t, err)
 	prose, err := Prose(l, xwing, EN)
 	require.NoError(t, err)
-	assert.Equal(t, prose, got[2])
+	assert.Equal(t, strings.TrimSuffix(prose, ": remove 8 from r1c4 and r3c4.")+".", got[2])
+	assert.NotContains(t, got[2], "r1c4")
+	got, err = Hint(l, xwing, 3, JA)
+	require.NoError(t, err)
+	assert.NotContains(t, got[2], "除外できます")
+	assert.True(t, strings.HasSuffix(got[2], "入りません。"), got[2])
+
+	// With the board, a hidden single's level 3 names what rules out the other cells of
+	// its house, and not the cell that is left.
+	b, err := board.Parse(".............4...........4..4.........4..........................................")
+	require.NoError(t, err)
+	single := Step{Technique: "hidden-single", Placements: []board.Candidate{cand(1, 1, 4)}, Pattern: Pattern{Digits: digits(4), Houses: []board.House{box(1)}}}
+	got, err = HintOn(l, b, single, 3, EN)
+	require.NoError(t, err)
+	assert.Equal(t, "In box 1: the 4 in r2c5 rules out r2c1, r2c2 and r2c3 (row 2); the 4 in r3c8 rules out r3c1, r3c2 and r3c3 (row 3); the 4 in r4c2 rules out r1c2 (column 2); the 4 in r5c3 rules out r1c3 (column 3). That leaves one cell of box 1 for 4.", got[2])
+	got, err = HintOn(l, b, single, 3, JA)
+	require.NoError(t, err)
+	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行）。R4C2に4があるのでR1C2には入りません（2列）。R5C3に4があるのでR1C3には入りません（3列）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
 
 	_, err = Hint(l, xwing, 5, EN)
 	assert.ErrorContains(t, err, "hint level 5")
@@ -93,7 +112,7 @@ func TestHintNote(t *testing.T) {
 		want string
 	}{
 		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(1, 1), House: row(1), Digit: 3}, EN, "this entry is not right: row 1 already has a 3 at r1c1"},
-		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません：ブロック1のr2c1にすでに3があります"},
+		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません：ブロック1のR2C1にすでに3があります"},
 		{HintNote{Key: HintGivenChanged, Cell: cell(1, 1), Digit: 3}, EN, "the grid does not keep the given 3 at r1c1"},
 		{HintNote{Key: HintMistakes, N: 2}, JA, "先に直すべき誤り（2件）:"},
 		{HintNote{Key: HintNoHint, Detail: "the grid is already solved"}, EN, "No hint: the grid is already solved"},

@@ -36,7 +36,7 @@ func TestCageWhyNot(t *testing.T) {
 			"the 2-cell cage of 17 can only be 8+9", "2マスで合計17のケージは8+9だけです"},
 		{"a digit of the combination, but not in this cell", "AAA", "A=7",
 			[]board.Candidate{{Cell: r1(3), Digit: 1}, {Cell: r1(3), Digit: 2}}, r1(1), 4,
-			"the 3-cell cage of 7 (1+2+4) cannot make its sum with 4 in r1c1", "3マスで合計7のケージ（1+2+4）は、r1c1が4では合計を作れません"},
+			"the 3-cell cage of 7 (1+2+4) cannot make its sum with 4 in r1c1", "3マスで合計7のケージ（1+2+4）は、R1C1が4では合計を作れません"},
 		{"a digit the cage can use", "AAA", "A=7", nil, r1(1), 4, "", ""},
 		{"a cell in no cage", "AA", "A=17", nil, r1(5), 1, "", ""},
 	}

@@ -58,7 +58,7 @@ type Narration struct {
 	// Line is the canonical one-liner (English notation, the same in every language).
 	Line string
 	// Heading is the line after the step number in the trace's language: the one-liner
-	// in English, the technique's own name and pattern in Japanese (隠れたシングル：r3c7=5（ブロック3）).
+	// in English, the technique's own name and pattern in Japanese (隠れたシングル（ヒドゥンシングル）：R3C7=5（ブロック3）).
 	Heading string
 	// Prose explains the step; empty with DetailBrief.
 	Prose string
@@ -157,7 +157,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	data.Board, data.W, data.HasW = b, w, hasW
 	data.Legend, data.Caveat = !n.legend, !n.caveat
 	data.Full = n.opt.Detail == DetailFull
-	short := n.opt.Detail == DetailNew && n.seen[s.Technique]
+	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
 	var err error
 	if short {
 		nr.Prose, err = n.c.short(n.t, data)
@@ -184,6 +184,13 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	return nr, err
 }
+
+// AlwaysInFull tells whether a step is said in full at every detail but brief: a
+// chain, loop, net or almost-locked-set step (anything with a chain in its pattern) is
+// a new object each time, so "again" with its notation would hide the links, houses and
+// conclusion a reader needs. A simple pattern seen before (a pointing pair) may be
+// shortened.
+func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.Proof != nil }
 
 // said tells whether the full prose of data differs once off turns something off.
 func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
@@ -222,6 +229,17 @@ func (c *catalogue) short(t *template.Template, data proseData) (string, error) 
 	return out, nil
 }
 
+// Heading is the line after a step's number in a walkthrough, in lang: the one-liner
+// in English; elsewhere the technique's name, its pattern and its conclusions written
+// the language's way (cells as the catalogue's words.cell writes them).
+func Heading(l *board.Layout, s Step, lang Lang) (string, error) {
+	c, err := catalogueOf(langOrEnglish(lang))
+	if err != nil {
+		return "", err
+	}
+	return c.heading(l, s), nil
+}
+
 // heading is the line after a step's number: the one-liner in English; elsewhere the
 // technique's name in the language, then the catalogue's `head` form (the pattern in
 // notation with houses in words), or the one-liner's pattern and conclusions.
@@ -237,36 +255,73 @@ func (c *catalogue) heading(l *board.Layout, s Step) string {
 }
 
 // headPattern is the pattern part of a heading in the catalogue's language, with the
-// conclusions or without them (for a sentence that says them in words).
+// conclusions or without them (for a sentence that says them in words). A language
+// other than English writes cells and conclusions its own way (words.cell,
+// head_placed, head_removed) and the pattern with the technique's `head` form; a
+// technique without one keeps the one-liner's pattern (chain notation).
 func (c *catalogue) headPattern(l *board.Layout, s Step, withConclusions bool) string {
 	_, pattern, conclusions := lineParts(l, s)
-	e := c.file.Techniques[s.Technique]
-	if e.Head == "" || c.lang == EN {
+	if c.lang == EN {
 		if withConclusions && len(conclusions) > 0 {
 			pattern += " => " + strings.Join(conclusions, ", ")
 		}
 		return pattern
 	}
 	x := wordsFor{w: &c.file.Words, l: l}
-	var concl []string
-	for _, p := range sortedCandidates(s.Placements) {
-		concl = append(concl, l.PlacementName(p))
+	concl := c.headConclusions(x, s)
+	arrow := c.file.Words.HeadArrow
+	if arrow == "" {
+		arrow = " => "
 	}
-	for _, e := range sortedCandidates(s.Eliminations) {
-		concl = append(concl, l.CandidateName(e))
+	e := c.file.Techniques[s.Technique]
+	if e.Head == "" {
+		if withConclusions && concl != "" {
+			pattern += arrow + concl
+		}
+		return pattern
 	}
 	form := e.Head
 	if !withConclusions {
-		form = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(form, "{conclusion}", "")), "=>"))
+		form = strings.NewReplacer("{conclusion}", "", "{arrow}", "").Replace(form)
+		form = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(form), "=>"))
 	}
 	p := s.Pattern
+	cells := func(cs []board.Cell) string { return x.w.And.join(x.cellList(cs)) }
 	return subst(form,
-		"digits", p.Digits.String(),
-		"cells", cellNames(l, p.Cells),
+		"digits", x.w.And.join(digitList(p.Digits)),
+		"cells", cells(p.Cells),
 		"houses", x.w.And.join(x.houseList(p.Houses)),
 		"base", x.w.And.join(x.houseList(p.Base)),
 		"cover", x.w.And.join(x.houseList(p.Cover)),
-		"fins", cellNames(l, p.Fins),
+		"fins", cells(p.Fins),
 		"chain", firstChain(l, p),
-		"conclusion", strings.Join(concl, ", "))
+		"arrow", arrow,
+		"conclusion", concl)
+}
+
+// headConclusions writes a step's placements and eliminations for a heading in the
+// catalogue's language: "R3C7=5", "R1C2≠4, R1C5≠4".
+func (c *catalogue) headConclusions(x wordsFor, s Step) string {
+	w := c.file.Words
+	placed, removed := w.HeadPlaced, w.HeadRemoved
+	var out []string
+	for _, p := range sortedCandidates(s.Placements) {
+		if placed == "" {
+			out = append(out, x.l.PlacementName(p))
+			continue
+		}
+		out = append(out, subst(placed, "cell", x.cell(p.Cell), "digit", p.Digit.String()))
+	}
+	for _, e := range sortedCandidates(s.Eliminations) {
+		if removed == "" {
+			out = append(out, x.l.CandidateName(e))
+			continue
+		}
+		out = append(out, subst(removed, "cell", x.cell(e.Cell), "digit", e.Digit.String()))
+	}
+	sep := ", "
+	if w.LineJoin == "" {
+		sep = "、"
+	}
+	return strings.Join(out, sep)
 }

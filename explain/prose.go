@@ -83,7 +83,7 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// houseCells: the cells of a house, in position order.
 		"houseCells": func(h board.House) []board.Cell { return l.HouseCells(h) },
 		// cell: a cell in notation ("r1c2"); cells / cellsOr: a sorted list joined.
-		"cell":    l.CellName,
+		"cell":    x.cell,
 		"cells":   func(cs []board.Cell) string { return x.w.And.join(x.cellList(sortCells(cs))) },
 		"cellsOr": func(cs []board.Cell) string { return x.w.Or.join(x.cellList(sortCells(cs))) },
 		// digits / digitsOr: a digit set joined ("1, 5 and 7"; "1 or 5").
@@ -140,6 +140,28 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 			}
 			return out
 		},
+		// union: cells and lists of cells as one sorted list without repeats.
+		"union": union,
+		// cellsOf: the cells of some candidates (eliminations), sorted, each once.
+		"cellsOf": func(cands []board.Candidate) []board.Cell {
+			var out []board.Cell
+			for _, cd := range byCell(cands) {
+				out = append(out, cd.Cell)
+			}
+			return out
+		},
+		// seesPair: a cell of a that sees a cell of b, and the house they share (the
+		// witness of "a cell of colour A sees a cell of colour C"); OK false if none.
+		"seesPair": func(a, b []board.Cell) SeenPair {
+			for _, x := range sortCells(a) {
+				for _, y := range sortCells(b) {
+					if hs := SharedHouses(l, []board.Cell{x, y}); x != y && len(hs) > 0 {
+						return SeenPair{A: x, B: y, House: hs[0], OK: true}
+					}
+				}
+			}
+			return SeenPair{}
+		},
 		// setDigits: the digits of the set of sets whose cells are cs, or none.
 		"setDigits": setDigits,
 		// eureka: a chain in Eureka notation, as the one-liner writes it (eureka.go).
@@ -150,6 +172,34 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// one paragraph.
 		"br": func() string { return lineBreak },
 	}
+}
+
+// SeenPair is a cell A that sees a cell B through House (the seesPair helper).
+type SeenPair struct {
+	A, B  board.Cell
+	House board.House
+	OK    bool
+}
+
+// union gathers cells and lists of cells into one sorted list, each cell once.
+func union(xs ...any) []board.Cell {
+	var out []board.Cell
+	add := func(c board.Cell) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, x := range xs {
+		switch v := x.(type) {
+		case board.Cell:
+			add(v)
+		case []board.Cell:
+			for _, c := range v {
+				add(c)
+			}
+		}
+	}
+	return sortCells(out)
 }
 
 // bind returns the catalogue's templates with helpers that speak of layout l. Each
@@ -432,6 +482,58 @@ func (d proseData) Branches() []Branch {
 		out = append(out, b)
 	}
 	return out
+}
+
+// Walk is WalkChain with the reason of each link filled in (ChainStep.Why): the house
+// of a link between two places of one digit (for a strong link, with a board, the
+// house where they are the only places), or a cell's only other candidate. Chain
+// templates say it after each node, as the forcing chains do, so a reader never has
+// to find which row, column or box a link runs in.
+func (d proseData) Walk(c Chain) []ChainStep {
+	w := WalkChain(d.layout, c)
+	for k := 1; k < len(w); k++ {
+		w[k].Why = d.chainLinkWhy(w[k-1], w[k])
+	}
+	return w
+}
+
+func (d proseData) chainLinkWhy(prev, s ChainStep) LinkWhy {
+	w := LinkWhy{Digit: s.Digit}
+	if d.layout == nil || s.Locked || s.Forced || len(prev.Cells) == 0 || len(s.Cells) == 0 {
+		return w
+	}
+	l := d.layout
+	switch {
+	case s.SameCells && !s.Group && prev.Digit != s.Digit:
+		if s.Link == Strong {
+			w.Cand = true
+		}
+	case prev.Digit == s.Digit && !slices.ContainsFunc(s.Cells, func(c board.Cell) bool { return slices.Contains(prev.Cells, c) }):
+		// A set's link runs through its places of the digit, not all its cells.
+		both := append(slices.Clone(d.Places(prev.Cells, s.Digit)), d.Places(s.Cells, s.Digit)...)
+		hs := SharedHouses(l, both)
+		if len(hs) == 0 {
+			return w
+		}
+		w.Sees, w.House = true, hs[0]
+		if s.Link != Strong || d.Board == nil {
+			return w
+		}
+		for _, h := range hs {
+			only := true
+			for _, x := range l.HouseCells(h) {
+				if !slices.Contains(both, x) && d.Board.Value(x) == 0 && d.Board.Has(x, s.Digit) {
+					only = false
+					break
+				}
+			}
+			if only {
+				w.Sees, w.Place, w.House = false, true, h
+				break
+			}
+		}
+	}
+	return w
 }
 
 // sharedPrefix counts the leading nodes two chains share, with the same links

@@ -51,14 +51,14 @@ func TestProse(t *testing.T) {
 		{
 			name: "naked pair in Japanese",
 			step: nakedPair, lang: JA,
-			want: []string{"1行のr1c2とr1c8", "1と5", "r1c4から1を、r1c6から1と5を除外できます。"},
+			want: []string{"1行のR1C2とR1C8", "1と5", "R1C4から1を、R1C6から1と5を除外できます。"},
 		},
 		{
 			name: "hidden single in Japanese names the box as ブロック",
 			step: Step{Technique: "hidden-single", Placements: []board.Candidate{cand(3, 7, 4)},
 				Pattern: Pattern{Digits: digits(4), Houses: []board.House{box(3)}}},
 			lang: JA,
-			want: []string{"ブロック3で4が入るマス", "r3c7は4に確定します。"},
+			want: []string{"ブロック3で4が入るマス", "R3C7は4に確定します。"},
 		},
 		{
 			name: "x-wing in English groups houses of one kind",
@@ -75,7 +75,7 @@ func TestProse(t *testing.T) {
 		{
 			name: "the almost locked set in Japanese",
 			step: alsAIC, lang: JA,
-			want: []string{"（r6c8・r8c8・r9c8の候補は2・5・6・9の4種類だけで、マスより1つ多いALS", "r6c8・r8c8・r9c8のどれかが2"},
+			want: []string{"R6C8・R8C8・R9C8は3マスに候補が2・5・6・9の4種類だけのALS", "R6C8・R8C8・R9C8のどれかが2"},
 		},
 		{
 			name: "no set in the pattern, no set in the prose",
@@ -93,7 +93,7 @@ func TestProse(t *testing.T) {
 		{
 			name: "the forcing set in Japanese",
 			step: forcedLoop, lang: JA,
-			want: []string{"（5が抜けるとr7c8・r7c9・r8c9・r9c9の組は残りの1・2・6・8をすべて持ち", "組を通るリンクも両向きに成り立つ"},
+			want: []string{"（5が抜けるとR7C8・R7C9・R8C9・R9C9の組は残りの1・2・6・8をすべて持ち", "組を通るリンクも両向きに成り立つ"},
 		},
 		{
 			name:    "a loop without such a link says nothing of it",
@@ -112,7 +112,7 @@ func TestProse(t *testing.T) {
 			name: "the generic sentence in Japanese",
 			step: Step{Technique: "some-new-technique", Placements: []board.Candidate{cand(2, 2, 7)}},
 			lang: JA,
-			want: []string{"some-new-technique", "r2c2に7が確定します。"},
+			want: []string{"some-new-technique", "R2C2に7が確定します。"},
 		},
 		{
 			name: "unknown language",

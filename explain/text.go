@@ -115,9 +115,14 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 // placements, and one sentence for all of them.
 func (c *catalogue) writeSingles(w *bufio.Writer, l *board.Layout, steps []Step, nrs []Narration, numWidth int, indent string, width int, brief bool) {
 	var places []string
+	x := wordsFor{w: &c.file.Words, l: l}
 	for _, s := range steps {
 		for _, p := range s.Placements {
-			places = append(places, l.PlacementName(p))
+			if c.lang == EN || c.file.Words.HeadPlaced == "" {
+				places = append(places, l.PlacementName(p))
+				continue
+			}
+			places = append(places, subst(c.file.Words.HeadPlaced, "cell", x.cell(p.Cell), "digit", p.Digit.String()))
 		}
 	}
 	first, last := nrs[0].Number, nrs[len(nrs)-1].Number
@@ -191,8 +196,9 @@ func tokens(s string) []string {
 			out = append(out, s[start:next])
 			start = next
 		case wide(r) && strings.ContainsRune("「（『", r):
-			// An opening bracket stays with what follows it.
-			if i > start {
+			// An opening bracket stays with what follows it, and so does a run of them
+			// (（「): a line never ends with one.
+			if i > start && strings.Trim(s[start:i], "「（『") != "" {
 				out = append(out, s[start:i])
 				start = i
 			}

@@ -147,7 +147,7 @@ func (w Witness) Say(l *board.Layout, lang Lang) (string, error) {
 	x := wordsFor{w: &c.file.Words, l: l}
 	switch {
 	case w.Held:
-		return subst(ws.Held, "holder", l.CellName(w.Holder), "digit", w.Digit.String(), "house", x.house(w.House)), nil
+		return subst(ws.Held, "holder", x.cell(w.Holder), "digit", w.Digit.String(), "house", x.house(w.House)), nil
 	case w.Step > 0:
 		return subst(ws.Step, "step", strconv.Itoa(w.Step), "digit", w.Digit.String()), nil
 	case w.Cage:
@@ -156,7 +156,7 @@ func (w Witness) Say(l *board.Layout, lang Lang) (string, error) {
 			form = ws.CageCell
 		}
 		return subst(form, "size", strconv.Itoa(w.CageSum.Size()), "sum", strconv.Itoa(w.CageSum.Sum),
-			"combos", x.w.Or.join(w.CageSum.Sums()), "digit", w.Digit.String(), "cell", l.CellName(w.Cell)), nil
+			"combos", x.w.Or.join(w.CageSum.Sums()), "digit", w.Digit.String(), "cell", x.cell(w.Cell)), nil
 	}
 	return subst(ws.Given, "digit", w.Digit.String()), nil
 }

@@ -272,9 +272,17 @@ func article(d board.Digit) string {
 func (x wordsFor) cellList(cs []board.Cell) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = x.l.CellName(c)
+		out[i] = x.cell(c)
 	}
 	return out
+}
+
+// cell writes one cell the language's way (words.cell), or in notation.
+func (x wordsFor) cell(c board.Cell) string {
+	if x.w.Cell == "" {
+		return x.l.CellName(c)
+	}
+	return subst(x.w.Cell, "r", strconv.Itoa(x.l.RowOf(c)+1), "c", strconv.Itoa(x.l.ColOf(c)+1))
 }
 
 func digitList(ds board.DigitSet) []string {
@@ -338,7 +346,7 @@ func (x wordsFor) removals(cands []board.Candidate) string {
 func (x wordsFor) placements(cands []board.Candidate) string {
 	parts := make([]string, 0, len(cands))
 	for _, c := range sortedCandidates(cands) {
-		parts = append(parts, subst(x.w.Placement, "digit", c.Digit.String(), "cell", x.l.CellName(c.Cell)))
+		parts = append(parts, subst(x.w.Placement, "digit", c.Digit.String(), "cell", x.cell(c.Cell)))
 	}
 	return x.w.And.join(parts)
 }

@@ -100,19 +100,19 @@ func TestRemovals(t *testing.T) {
 			name:  "one digit from two cells",
 			cands: []board.Candidate{cand(8, 7, 4), cand(5, 3, 4)},
 			en:    "4 from r5c3 and r8c7",
-			ja:    "r5c3とr8c7から4を",
+			ja:    "R5C3とR8C7から4を",
 		},
 		{
 			name:  "cells grouped by the digits they lose, in the order of their first cell",
 			cands: []board.Candidate{cand(1, 6, 5), cand(1, 4, 1), cand(1, 6, 1), cand(1, 9, 1)},
 			en:    "1 from r1c4 and r1c9; 1 and 5 from r1c6",
-			ja:    "r1c4とr1c9から1を、r1c6から1と5を",
+			ja:    "R1C4とR1C9から1を、R1C6から1と5を",
 		},
 		{
 			name:  "three groups",
 			cands: []board.Candidate{cand(9, 1, 3), cand(9, 4, 7), cand(9, 9, 2), cand(9, 9, 3)},
 			en:    "3 from r9c1; 7 from r9c4; 2 and 3 from r9c9",
-			ja:    "r9c1から3を、r9c4から7を、r9c9から2と3を",
+			ja:    "R9C1から3を、R9C4から7を、R9C9から2と3を",
 		},
 	}
 	for _, tc := range tests {
@@ -127,7 +127,7 @@ func TestPlacementsAndNumbers(t *testing.T) {
 	en, ja := wordsOf(t, EN), wordsOf(t, JA)
 	ps := []board.Candidate{cand(5, 5, 2), cand(3, 7, 4)}
 	assert.Equal(t, "4 in r3c7 and 2 in r5c5", en.placements(ps))
-	assert.Equal(t, "r3c7に4とr5c5に2", ja.placements(ps))
+	assert.Equal(t, "R3C7に4とR5C5に2", ja.placements(ps))
 	assert.Equal(t, "three", en.number(3))
 	assert.Equal(t, "14", en.number(14))
 	assert.Equal(t, "3", ja.number(3))

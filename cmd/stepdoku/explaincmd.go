@@ -386,7 +386,7 @@ func (o traceOutput) write(w io.Writer, p puzzle, tr explain.Trace) error {
 		return writeYAMLDoc(w, d)
 	}
 	if o.several {
-		fmt.Fprintf(w, "=== %s ===\n", heading(p))
+		fmt.Fprintln(w, explain.BatchHeading(tr.Lang, p.line))
 	}
 	if err := explain.WriteText(w, l, tr, o.text); err != nil {
 		return err

@@ -39,7 +39,7 @@ func TestHintCommand(t *testing.T) {
 		{"several solutions", []string{"hint", "3..5.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..", "--level", "4"},
 			exitOK, []string{"The puzzle has more than one solution; this step holds in every one of them.",
 				"1. Look for a pattern of this kind: Hidden Single.", "2. Look at box 3, digit 5.",
-				"3. In box 3, every cell but r3c7 is filled or has lost this digit as a candidate, so r3c7 is the only place left for it.",
+				"3. In box 3: the 5 in r1c4 rules out r1c8 and r1c9 (row 1); the 5 in r2c1 rules out r2c7, r2c8 and r2c9 (row 2). That leaves one cell of box 3 for 5.",
 				"4. Place 5 in r3c7. (Hidden Single: r3c7=5 (in b3))"}},
 		{"solved", []string{"hint", example, "--grid", exampleSolution},
 			exitNegative, []string{"No hint: the grid is already solved"}},

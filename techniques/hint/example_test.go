@@ -25,7 +25,7 @@ func ExampleGive() {
 	// hint hidden-single
 	// 1. Look for a pattern of this kind: Hidden Single.
 	// 2. Look at box 1, digit 9.
-	// 3. In box 1, every cell but r2c3 is filled or has lost this digit as a candidate, so r2c3 is the only place left for it.
+	// 3. In box 1: the 9 in r5c1 rules out r3c1 (column 1). That leaves one cell of box 1 for 9.
 	// 4. Place 9 in r2c3. (Hidden Single: r2c3=9 (in b1))
 }
 
@@ -37,5 +37,5 @@ func ExampleGive_mistake() {
 		fmt.Println(m.Cell, m.Kind, m.Text)
 	}
 	// Output:
-	// r1c2 repeat この数字は正しくありません：1行のr1c3にすでに7があります
+	// r1c2 repeat この数字は正しくありません：1行のR1C3にすでに7があります
 }

@@ -239,7 +239,7 @@ func (g giver) give(ctx context.Context, level int) (Hint, error) {
 	if !h.Unique {
 		h.Note = g.must(explain.HintNote{Key: explain.HintNotUnique})
 	}
-	if h.Hints, err = explain.Hint(l, step, level, g.lang); err != nil {
+	if h.Hints, err = explain.HintOn(l, st, step, level, g.lang); err != nil {
 		return h, err
 	}
 	if level == explain.HintLevels {

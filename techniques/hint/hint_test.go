@@ -78,7 +78,9 @@ func withCell(s string, c int, r string) string { return s[:c] + r + s[c+1:] }
 
 func TestGive(t *testing.T) {
 	p3, loop := stateBefore(t, top1465P3, "grouped-discontinuous-nice-loop")
-	loopCell, loopDigit := chainTarget(t, loop)
+	loopCell, _ := chainTarget(t, loop)
+	loopWhere := "Look at r1c4, r1c9, r2c6, r2c9, r3c4 and r5c4, digit 4 or 9."
+	require.NotContains(t, loopWhere, loopCell+",", "level 2 never names the cell that changes")
 	// The 729-character form of the example with every cell of row 9 unmarked.
 	line := parse(t, example).CandidateLine()
 	unmarkedRow := line[:8*81] + strings.Repeat(".", 81)
@@ -119,7 +121,7 @@ func TestGive(t *testing.T) {
 			name:   "a wrong entry that repeats, in Japanese",
 			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer), Lang: explain.JA},
 			status: Mistakes, unique: true,
-			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行のr1c3にすでに7があります"},
+			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行のR1C3にすでに7があります"},
 		},
 		{
 			name:   "a given changed",
@@ -148,10 +150,10 @@ func TestGive(t *testing.T) {
 			status: Found, unique: true, technique: "hidden-single",
 		},
 		{
-			name:   "level 2 names the target of a chain and its digit only",
+			name:   "level 2 names where the chain is and its digits, not its target",
 			req:    Request{Puzzle: parse(t, top1465P3), Grid: p3, Marks: board.MarksOf(p3), Level: 2},
 			status: Found, unique: true, technique: "grouped-discontinuous-nice-loop",
-			hints: []string{"Look for a pattern of this kind: Grouped Discontinuous Nice Loop.", "Look at " + loopCell + ", digit " + loopDigit + "."},
+			hints: []string{"Look for a pattern of this kind: Grouped Discontinuous Nice Loop.", loopWhere},
 		},
 		{
 			name:   "several solutions: a step that holds in all, and a note",
@@ -264,7 +266,7 @@ func TestGiveLevels(t *testing.T) {
 
 // cellOrHouse matches the names of cells and houses, whose numbers are not digits
 // of the answer.
-var cellOrHouse = regexp.MustCompile(`r\dc\d|(?i:row|column|box) \d|\d(行|列)|ブロック\d`)
+var cellOrHouse = regexp.MustCompile(`[rR]\d[cC]\d|(?i:row|column|box) \d|\d(行|列)|ブロック\d`)
 
 func TestSinglesLevel3HasNoDigit(t *testing.T) {
 	// The walkthroughs of these puzzles hold full houses, hidden and naked singles.
@@ -286,6 +288,13 @@ func TestSinglesLevel3HasNoDigit(t *testing.T) {
 					require.NoError(t, err)
 					d := s.Placements[0].Digit.String()
 					reason := cellOrHouse.ReplaceAllString(hl.Hints[2], "")
+					if h.Technique == "hidden-single" {
+						// Level 2 gave the house and the digit; level 3 names the digits
+						// that rule out the other cells, and leaves the cell to find.
+						c := st.Layout().CellName(s.Placements[0].Cell)
+						require.NotContains(t, strings.ToLower(hl.Hints[2]), c, "hidden single level 3 in %s gives the cell: %s", lang, hl.Hints[2])
+						continue
+					}
 					require.NotContains(t, reason, d, "%s level 3 in %s gives the digit: %s", h.Technique, lang, hl.Hints[2])
 				}
 			}
@@ -301,8 +310,10 @@ func TestGiveJapaneseMove(t *testing.T) {
 	h, err := Give(t.Context(), Request{Puzzle: parse(t, top1465P3), Grid: p3, Marks: board.MarksOf(p3), Level: 4, Lang: explain.JA})
 	require.NoError(t, err)
 	require.Len(t, h.Hints, 4)
-	assert.True(t, strings.HasPrefix(h.Hints[3], "答え："+c+"の候補から"+d+"を消します。（"), h.Hints[3])
-	assert.Equal(t, c+"の数字"+d+"に注目してください。", h.Hints[1])
+	c = strings.ToUpper(c) // Japanese writes cells R1C6
+	assert.True(t, strings.HasPrefix(h.Hints[3], "答え："+c+"の候補から"+d+"を消します。グループ化不連続ナイスループ："), h.Hints[3])
+	assert.NotContains(t, h.Hints[1], c, "level 2 does not name the cell that changes")
+	assert.NotRegexp(t, "[A-Za-z]{2,}", h.Hints[3], "no English in a Japanese hint")
 }
 
 func TestGiveErrors(t *testing.T) {
