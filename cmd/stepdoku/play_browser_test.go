@@ -434,8 +434,10 @@ func hintsWalkReload(t *testing.T, p *player) {
 	p.click(`[data-action="erase"]`)
 	assert.Empty(t, p.with("data-hint"), "a change clears the hint")
 
-	// Four presses, four levels, each drawn on the board.
-	want, err := hints.Give(t.Context(), hints.Request{Puzzle: b, Grid: mine, Level: explain.HintLevels, Lang: explain.EN})
+	// Four presses, four levels, each drawn on the board, from the player's grid and
+	// the candidates the page filled in as marks.
+	p.click(`[data-action="auto-notes"]`)
+	want, err := hints.Give(t.Context(), hints.Request{Puzzle: b, Grid: mine, Marks: board.MarksOf(mine), Level: explain.HintLevels, Lang: explain.EN})
 	require.NoError(t, err)
 	require.Equal(t, hints.Found, want.Status)
 	for level := 1; level <= explain.HintLevels; level++ {
@@ -608,4 +610,22 @@ func playPhone(t *testing.T, p *player) {
 	p.do(chromedp.Tap(chromedp.CSS(`[data-cell="`+name+`"]`)), chromedp.Tap(chromedp.CSS(`[data-digit="`+sol[c].String()+`"]`)))
 	assert.Equal(t, sol[c].String(), p.attr(name, "data-value"))
 	p.shot("phone")
+
+	// A new puzzle from the generator: a board of other givens, and its address.
+	p.do(chromedp.Tap(chromedp.CSS(`#open-panel summary`)), chromedp.SetValue(chromedp.ID("level"), "easy"))
+	p.after(chromedp.Tap(chromedp.CSS(`[data-action="new"]`)))
+	loc, err := chromedp.Run(p.ctx, chromedp.Location())
+	require.NoError(t, err)
+	u, err := url.Parse(loc)
+	require.NoError(t, err)
+	fresh := u.Query().Get("p")
+	require.NotEqual(t, example, fresh, "the address holds the new puzzle")
+	nb, _ := solvedExample(t, fresh)
+	var givens []string
+	for cc := range board.Cell(81) {
+		if nb.Value(cc) != 0 {
+			givens = append(givens, nb.Layout().CellName(cc))
+		}
+	}
+	assert.Equal(t, sortedNames(givens), p.with("data-given"), "the board shows the new puzzle's givens")
 }

@@ -201,9 +201,11 @@ async function open(text, variant) {
   ui.hint = null;
   ui.mistakes.clear();
   closeWalk();
+  $("open-panel").open = b.verdict !== "unique";
   buildBoard();
   buildPad();
   render();
+  showTimer();
   save();
   const url = new URL(location.href);
   url.searchParams.set("p", text);
@@ -440,7 +442,7 @@ function cellIndex(name) {
 }
 
 function showHintText(text, list) {
-  $("hint-text").textContent = text;
+  $("hint-head").textContent = text;
   const ol = $("hint-list");
   ol.textContent = "";
   list.forEach((s) => {
@@ -453,7 +455,7 @@ function showHintText(text, list) {
 function clearHint() {
   ui.hint = null;
   ui.hintLevel = 0;
-  $("hint-text").removeAttribute("data-level");
+  $("hint-box").removeAttribute("data-level");
   showHintText("", []);
 }
 
@@ -479,7 +481,7 @@ async function hint() {
     showHintText(h.status === "solved" ? t("solved") : t("noHint", { p: h.problem || h.status }), []);
   } else {
     const texts = (h.note ? [h.note] : []).concat(h.hints || []);
-    showHintText(t("hintLevel", { l: h.level }) + ": " + texts[texts.length - 1], texts);
+    showHintText(t("hintLevel", { l: h.level }), texts);
     if (h.picture) { readPicture(h.picture, drawn, mark); }
     if (h.step) {
       drawn.step = h.step;
@@ -489,7 +491,7 @@ async function hint() {
   ui.hint = drawn;
   ui.hintAt = at;
   ui.hintLevel = h.level || 0;
-  $("hint-text").setAttribute("data-level", String(ui.hintLevel));
+  $("hint-box").setAttribute("data-level", String(ui.hintLevel));
   render();
 }
 
