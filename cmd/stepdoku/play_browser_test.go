@@ -404,27 +404,38 @@ func hintCells(t *testing.T, h hints.Hint, l *board.Layout, level int) []string 
 	return out
 }
 
-// hintsWalkReload enters a few right digits and a wrong one, asks for hints (the
-// mistake first, then the four levels drawn on the board), applies the move, reloads,
-// and walks from the position reached.
+// pointingPuzzle is a generated puzzle (generate --level medium --seed 4) whose
+// walkthrough takes singles for a few steps and then locked candidates: a hint there
+// draws a house, pattern cells and digits, and eliminations.
+const pointingPuzzle = "...6..3.972............82..489...7...7.....4....1...5.....358..8...9.....3.2...9."
+
+// hintsWalkReload plays the singles of pointingPuzzle's walkthrough and a wrong digit,
+// asks for hints (the mistake first, then the four levels of the next step, from the
+// player's digits and marks, drawn on the board), applies the step, reloads, and
+// walks from the position reached.
 func hintsWalkReload(t *testing.T, p *player) {
-	b, sol := solvedExample(t, example)
+	b, sol := solvedExample(t, pointingPuzzle)
 	l := b.Layout()
-	p.open(url.Values{"p": {example}})
-	var empty []board.Cell
-	for c := range board.Cell(l.Cells()) {
-		if b.Value(c) == 0 {
-			empty = append(empty, c)
+	p.open(url.Values{"p": {pointingPuzzle}})
+	tr, err := techniques.Solve(t.Context(), b, techniques.Options{})
+	require.NoError(t, err)
+	mine := b.Clone()
+	k := 0
+	for ; len(tr.Steps[k].Eliminations) == 0; k++ {
+		for _, pl := range tr.Steps[k].Placements {
+			p.click(`[data-cell="` + l.CellName(pl.Cell) + `"]`)
+			p.click(`[data-digit="` + pl.Digit.String() + `"]`)
+			require.NoError(t, mine.Place(pl.Cell, pl.Digit))
 		}
 	}
-	mine := b.Clone()
-	for _, c := range empty[:6] {
-		p.click(`[data-cell="` + l.CellName(c) + `"]`)
-		p.click(`[data-digit="` + sol[c].String() + `"]`)
-		require.NoError(t, mine.Place(c, sol[c]))
-	}
+	require.Greater(t, k, 0, "the walkthrough starts with placements")
 	// A wrong entry is named before any hint.
-	bad := empty[len(empty)-1]
+	var bad board.Cell
+	for c := range board.Cell(l.Cells()) {
+		if mine.Value(c) == 0 {
+			bad = c
+		}
+	}
 	wrong := sol[bad]%9 + 1
 	p.click(`[data-cell="` + l.CellName(bad) + `"]`)
 	p.click(`[data-digit="` + wrong.String() + `"]`)
@@ -440,6 +451,7 @@ func hintsWalkReload(t *testing.T, p *player) {
 	want, err := hints.Give(t.Context(), hints.Request{Puzzle: b, Grid: mine, Marks: board.MarksOf(mine), Level: explain.HintLevels, Lang: explain.EN})
 	require.NoError(t, err)
 	require.Equal(t, hints.Found, want.Status)
+	require.Equal(t, tr.Steps[k].Technique, want.Technique, "the hint is the walkthrough's next step")
 	for level := 1; level <= explain.HintLevels; level++ {
 		p.after(chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
 		require.Equal(t, strconv.Itoa(level), evalJS[string](p, `document.querySelector("[data-hint-text]").getAttribute("data-level")`))
@@ -455,23 +467,20 @@ func hintsWalkReload(t *testing.T, p *player) {
 			p.shot("hint-level-3")
 		}
 	}
-	var placed []string
-	for _, pl := range want.Step.Placements {
-		placed = append(placed, pl[:strings.Index(pl, "=")])
+	var struck []string
+	for _, e := range want.Step.Eliminations {
+		struck = append(struck, e[:strings.Index(e, "<>")])
 	}
-	require.NotEmpty(t, placed, "the example's first hint places a digit")
-	assert.Equal(t, sortedNames(slices.Clone(placed)), p.with(`data-hint~="place"`))
+	require.NotEmpty(t, struck, "the hint removes candidates")
+	assert.Equal(t, sortedNames(slices.Clone(struck)), p.with(`data-hint~="eliminate"`))
 	p.shot("hint-level-4")
 	p.click(`[data-action="apply"]`)
-	for _, pl := range want.Step.Placements {
-		cell, d, _ := strings.Cut(pl, "=")
-		assert.Equal(t, d, p.attr(cell, "data-value"), "apply plays %s", pl)
-		c, err := l.ParseCell(cell)
-		require.NoError(t, err)
-		dd, err := strconv.Atoi(d)
-		require.NoError(t, err)
-		require.NoError(t, mine.Place(c, board.Digit(dd)))
+	for _, e := range want.Step.Eliminations {
+		cell, d, _ := strings.Cut(e, "<>")
+		assert.NotContains(t, strings.Fields(p.attr(cell, "data-marks")), d, "apply removes %s", e)
 	}
+	elim := want.Step.Eliminations[0]
+	elimCell, elimDigit, _ := strings.Cut(elim, "<>")
 
 	// A reload keeps the digits and the history.
 	before := p.cells("data-value")
@@ -480,11 +489,12 @@ func hintsWalkReload(t *testing.T, p *player) {
 	assert.Equal(t, before, p.cells("data-value"), "the reload keeps the game")
 	assert.Equal(t, history, evalJS[string](p, `document.body.dataset.history`), "and its undo history")
 	p.click(`[data-action="undo"]`)
-	assert.Empty(t, p.attr(placed[0], "data-value"), "undo after the reload takes the applied move back")
+	assert.Contains(t, strings.Fields(p.attr(elimCell, "data-marks")), elimDigit, "undo after the reload takes the applied step back")
 	p.click(`[data-action="redo"]`)
 
-	// The walkthrough from this position, one step at a time, the list hidden.
-	tr, err := techniques.Solve(t.Context(), mine, techniques.Options{})
+	// The walkthrough from this position (the digits: a walk has no marks), one step
+	// at a time, the list hidden.
+	tr, err = techniques.Solve(t.Context(), mine, techniques.Options{})
 	require.NoError(t, err)
 	require.NotEmpty(t, tr.Steps)
 	p.after(chromedp.Click(chromedp.CSS(`[data-action="walk"]`)))

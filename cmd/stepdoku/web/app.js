@@ -9,7 +9,10 @@ import { say } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const EXAMPLE = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
-const HISTORY_MAX = 2000;
+// Bounds of what is kept in localStorage (about 5 MB a site): the changes one game can
+// undo, and the games kept (the oldest played is dropped).
+const HISTORY_MAX = 400;
+const GAMES_MAX = 30;
 
 // The puzzle being played: its rules (from /api/board) and the game on it.
 let pz = null; // {text, variant, size, symbols, givens, houses, cages, region, peers}
@@ -67,6 +70,9 @@ function afterChange() {
   ui.mistakes.clear();
   save();
   render();
+  // The last digit in, and no repeat: say at once whether the grid is right.
+  const s = cur();
+  if (s.v.every((d) => d) && conflicts(s).size === 0) { check(); }
 }
 
 function undo() { if (game && game.at > 0) { game.at--; afterChange(); } }
@@ -163,8 +169,14 @@ function storeKey(text, variant) { return "stepdoku:" + (variant || "") + ":" + 
 function save() {
   if (!game) { return; }
   try {
-    localStorage.setItem(storeKey(pz.text, pz.variant), JSON.stringify(game));
+    const key = storeKey(pz.text, pz.variant);
+    localStorage.setItem(key, JSON.stringify(game));
     localStorage.setItem("stepdoku:last", JSON.stringify({ text: pz.text, variant: pz.variant }));
+    // The games kept, the last played last; past GAMES_MAX the oldest goes.
+    let games = JSON.parse(localStorage.getItem("stepdoku:games") || "[]").filter((k) => k !== key);
+    games.push(key);
+    while (games.length > GAMES_MAX) { localStorage.removeItem(games.shift()); }
+    localStorage.setItem("stepdoku:games", JSON.stringify(games));
   } catch (e) { /* storage full or off: the game goes on unsaved */ }
 }
 
@@ -353,7 +365,8 @@ function render() {
     flag("data-mistake", ui.mistakes.has(c));
     flag("data-selected", c === sel);
     flag("data-same", !!selDigit && d === selDigit && c !== sel);
-    flag("data-peer", c !== sel && pz.peers[sel].includes(c));
+    // A hint's colours stand alone: no shading of the selection's peers beside them.
+    flag("data-peer", !hint && c !== sel && pz.peers[sel].includes(c));
     flag("data-hint", hint && hint.cells[c], hint && hint.cells[c] ? Array.from(hint.cells[c]).join(" ") : "");
     if (d) {
       const v = document.createElement("span");

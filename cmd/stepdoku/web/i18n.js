@@ -57,7 +57,7 @@ export const WORDS = {
     noSolution: "解答がない", invalid: "誤った問題：{p}",
     noMistakes: "今のところ誤りはありません。", mistakes: "入れた数字のうち {n} 個が解答と違います。",
     mistakesFirst: "まずこの誤りを直してください：", solved: "解けました。おめでとうございます！",
-    loading: "計算中…", hintLevel: "ヒント（4段階の{l}）", noHint: "ヒントなし：{p}",
+    loading: "計算中…", hintLevel: "ヒント（4段階中{l}段階目）", noHint: "ヒントなし：{p}",
     screenPuzzle: "今の盤面", screenEnd: "終わり", walkFrom: "（今の盤面）", walkEnd: "（終わり）",
     legendX: "対角線ナンプレ：色のついた2本の対角線にも1〜9が1つずつ入ります。",
     legendW: "ウィンドウナンプレ：色のついた4つの窓にも1〜9が1つずつ入ります。",
