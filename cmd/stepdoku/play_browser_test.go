@@ -439,6 +439,12 @@ func hintsWalkReload(t *testing.T, p *player) {
 	wrong := sol[bad]%9 + 1
 	p.click(`[data-cell="` + l.CellName(bad) + `"]`)
 	p.click(`[data-digit="` + wrong.String() + `"]`)
+	p.after(chromedp.Click(chromedp.CSS(`[data-action="walk"]`)))
+	assert.Equal(t, []string{l.CellName(bad)}, p.with(`data-hint~="mistake"`), "the walk points at the wrong entry")
+	assert.True(t, evalJS[bool](p, `document.getElementById("walk-panel").hidden`), "and walks nothing from a wrong position")
+	p.click(`[data-action="erase"]`)
+	p.click(`[data-digit="` + wrong.String() + `"]`)
+	assert.Empty(t, p.with("data-hint"), "a change clears what was drawn")
 	p.after(chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
 	assert.Equal(t, []string{l.CellName(bad)}, p.with(`data-hint~="mistake"`), "the hint points at the wrong entry")
 	assert.Contains(t, evalJS[string](p, `document.getElementById("hint-box").textContent`), l.CellName(bad))

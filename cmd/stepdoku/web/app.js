@@ -42,8 +42,11 @@ async function busy(work) {
   showError(null);
   try { return await work(); } catch (err) { showError(err); return null; } finally {
     if (--ui.busy === 0) { document.body.removeAttribute("data-busy"); }
-    // Tests wait for this count to grow: an answer has come and been shown.
-    setTimeout(() => { document.body.dataset.answers = Number(document.body.dataset.answers || 0) + 1; }, 0);
+    // Tests wait for this count to grow: answers have come and been shown, and no
+    // further question (a new puzzle's board, say) is on its way.
+    setTimeout(() => {
+      if (ui.busy === 0) { document.body.dataset.answers = Number(document.body.dataset.answers || 0) + 1; }
+    }, 0);
   }
 }
 
@@ -488,8 +491,7 @@ async function hint() {
   const drawn = { cells: {}, digits: {}, place: {}, step: null };
   const mark = (c, role) => { (drawn.cells[c] = drawn.cells[c] || new Set()).add(role); };
   if (h.mistakes) {
-    h.mistakes.forEach((m) => { if (m.cell) { mark(cellIndex(m.cell), "mistake"); if (m.kind !== "mark-removed") { ui.mistakes.add(cellIndex(m.cell)); } } });
-    showHintText(t("mistakesFirst"), h.mistakes.map((m) => (m.cell ? m.cell + ": " : "") + m.text));
+    showMistakes(h, mark);
   } else if (h.status !== "hint") {
     showHintText(h.status === "solved" ? t("solved") : t("noHint", { p: h.problem || h.status }), []);
   } else {
@@ -506,6 +508,12 @@ async function hint() {
   ui.hintLevel = h.level || 0;
   $("hint-box").setAttribute("data-level", String(ui.hintLevel));
   render();
+}
+
+// showMistakes names the mistakes of a hint's answer and marks their cells.
+function showMistakes(h, mark) {
+  h.mistakes.forEach((m) => { if (m.cell) { mark(cellIndex(m.cell), "mistake"); if (m.kind !== "mark-removed") { ui.mistakes.add(cellIndex(m.cell)); } } });
+  showHintText(t("mistakesFirst"), h.mistakes.map((m) => (m.cell ? m.cell + ": " : "") + m.text));
 }
 
 // readPicture takes what the hint's picture draws (cells, houses, digits; see
@@ -546,9 +554,25 @@ function applyHint() {
 
 async function walk() {
   if (!game) { return; }
-  const req = withRules({ puzzle: pz.text, grid: gridLine(cur()), lang: ui.lang });
-  const data = await busy(() => post("/api/walk", req));
+  const at = game.at;
+  const grid = gridLine(cur());
+  const req = withRules({ puzzle: pz.text, grid, lang: ui.lang });
+  // A wrong digit is named first: from a wrong position there is nothing to walk.
+  const data = await busy(async () => {
+    const h = await post("/api/hint", withRules({ puzzle: pz.text, grid, level: 1, lang: ui.lang }));
+    return h.mistakes ? { mistakes: h } : post("/api/walk", req);
+  });
   if (!data) { return; }
+  if (data.mistakes) {
+    if (at !== game.at) { return; }
+    const drawn = { cells: {}, digits: {}, place: {}, step: null };
+    showMistakes(data.mistakes, (c, role) => { (drawn.cells[c] = drawn.cells[c] || new Set()).add(role); });
+    ui.hint = drawn;
+    ui.hintAt = at;
+    ui.hintLevel = 0;
+    render();
+    return;
+  }
   ui.walk = { req, pictures: new Array(data.screens), steps: data.trace.steps, current: 0, loading: false };
   keepPage(data);
   const list = $("steps");
