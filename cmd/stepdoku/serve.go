@@ -87,10 +87,15 @@ func serveCommand() command {
 	c := command{
 		name:  "serve",
 		usage: "[--addr 127.0.0.1:8080] [flags]",
-		short: "a local web app: paste a puzzle, step through it, ask for hints",
-		long: `Serves a web app from the binary: paste or type a puzzle, see at once whether
-it is valid and unique, step forward and back through the walkthrough with every step
-drawn, ask for a hint on your own grid, choose the language and the technique cap.
+		short: "a local web app: a board to play on, hints from your own grid, the walkthrough",
+		long: `Serves a web app from the binary: a board to play on. Open a puzzle by its
+address (/?p=PUZZLE, URL-encoded, in any format the command reads; &v=x or windoku
+for rules a grid cannot say; &lang=ja for Japanese), by pasting it, or as a new one
+of a chosen level; then play with keys, clicks or taps: digits, pencil marks (or all
+candidates, kept up to date), undo and redo, repeats shown at once, a check of the
+entries, graded hints from your own digits and marks drawn on the board, and the
+walkthrough from where you are. The page keeps the game (in the browser's storage,
+per puzzle); the server keeps nothing.
 
 The app talks to a JSON API that other front ends may use. Every call answers JSON;
 POST bodies are one JSON object (Content-Type: application/json, at most 64 KiB,
@@ -116,8 +121,9 @@ a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON wit
                         row, 0 empty), variant, houses (name, kind, cells),
                         cages (sum, cells), verdict (unique, several, no-solution,
                         invalid) and problems
-  POST /api/new         difficulty (beginner ... extreme; any when left out): a new
-                        unique, minimal 9x9 puzzle ("puzzle") and its rating ("er")
+  POST /api/new         difficulty only (beginner ... extreme; any when left out): a
+                        new unique, minimal 9x9 puzzle ("puzzle"), rated ("er") when
+                        a difficulty is asked
   GET  /api/techniques  ?lang=: every technique (id, name, difficulty,
                         needs_unique, optional), default ones first
   GET  /                the app's files
