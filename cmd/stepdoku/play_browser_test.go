@@ -262,6 +262,10 @@ func playByKeyboard(t *testing.T, p *player) {
 	p.keys("n", "1", "4", "7", "7")
 	assert.Equal(t, "1 4", p.attr(name, "data-marks"))
 	p.keys("n")
+	// Shift and a digit: a note whatever the mode.
+	p.do(chromedp.KeyEvent("9", chromedp.KeyModifiers(chromedp.ModifierShift)))
+	assert.Equal(t, "1 4 9", p.attr(name, "data-marks"))
+	assert.Empty(t, p.attr(name, "data-value"))
 
 	// A wrong digit that repeats nothing: check finds it, and only it.
 	wrongAt, wrong := board.Cell(-1), board.Digit(0)
@@ -593,7 +597,7 @@ func playJapanese(t *testing.T, p *player) {
 		return out;
 	})()`)
 	// The app's name, keys' names, and the address's parameter.
-	allowed := map[string]bool{"stepdoku": true, "Backspace": true, "Ctrl": true, "lang": true}
+	allowed := map[string]bool{"stepdoku": true, "Backspace": true, "Ctrl": true, "Shift": true, "Tab": true, "lang": true}
 	var english []string
 	for _, s := range texts {
 		for _, w := range asciiWord.FindAllString(s, -1) {
