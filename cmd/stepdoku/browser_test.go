@@ -7,12 +7,10 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -25,7 +23,6 @@ import (
 	"github.com/stepdoku/stepdoku/explain"
 	"github.com/stepdoku/stepdoku/explain/html"
 	"github.com/stepdoku/stepdoku/techniques"
-	hints "github.com/stepdoku/stepdoku/techniques/hint"
 )
 
 // The window of the browser tests; screenshots must have this size.
@@ -154,107 +151,6 @@ func checkScreenshot(t *testing.T, shot []byte) {
 	assert.Greater(t, share, 0.01, "the screenshot is not blank")
 	assert.Less(t, share, 0.9, "the screenshot is not one dark block")
 	assert.GreaterOrEqual(t, len(colours), 8, "the screenshot has the board's colours")
-}
-
-// TestBrowserApp drives the web app in a real browser: paste a puzzle, see its
-// verdict, step through the whole walkthrough, ask for a hint, take a screenshot.
-func TestBrowserApp(t *testing.T) {
-	ctx := browser(t)
-	l, tr := exampleTrace(t)
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	sctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serve(sctx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		assert.NoError(t, <-done)
-	})
-	url := "http://" + ln.Addr().String() + "/"
-
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.ID("puzzle")),
-		chromedp.SetValue(chromedp.ID("puzzle"), example),
-		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := chromedp.Evaluate[bool](`document.getElementById("puzzle").dispatchEvent(new Event("input"))`)(ctx, t)
-			return err
-		}),
-		chromedp.WaitVisible(chromedp.CSS(`#verdict[data-verdict]`)),
-	))
-	verdict := attr(ctx, t, "#verdict", "data-verdict")
-	assert.Equal(t, "unique", verdict)
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(chromedp.ID("explain")),
-		chromedp.WaitReady(chromedp.CSS(`body[data-steps]`)),
-	))
-	steps := attr(ctx, t, "body", "data-steps")
-	require.Equal(t, strconv.Itoa(len(tr.Steps)), steps, "the app shows every step")
-	items, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#steps li").length`))
-	require.NoError(t, err)
-	assert.Equal(t, len(tr.Steps)+2, items, "the list holds the puzzle, every step and the end")
-
-	for i, s := range tr.Steps {
-		require.NoError(t, chromedp.Do(ctx,
-			chromedp.Click(chromedp.ID("next")),
-			chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`body[data-current="%d"]`, i+1))),
-		))
-		tech := attr(ctx, t, "#board svg", "data-technique")
-		require.Equal(t, s.Technique, tech, "picture of step %d", i+1)
-		assert.ElementsMatch(t, placementCells(l, s), marked(ctx, t, "#board", "place"), "placements of step %d", i+1)
-		assert.ElementsMatch(t, eliminationCells(l, s), marked(ctx, t, "#board", "eliminate"), "eliminations of step %d", i+1)
-	}
-
-	// Back to the puzzle: click r1c2 and type its digit, as a player would.
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`#steps li:first-child`)),
-		chromedp.WaitReady(chromedp.CSS(`body[data-current="0"]`)),
-	))
-	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
-		const svg = document.querySelector("#board svg");
-		const m = Number(svg.getAttribute("data-margin")), cs = Number(svg.getAttribute("data-cell-size"));
-		const pt = svg.createSVGPoint();
-		pt.x = m + 1.5 * cs; pt.y = m + 0.5 * cs;
-		const p = pt.matrixTransform(svg.getScreenCTM());
-		return [p.x, p.y];
-	})()`))
-	require.NoError(t, err)
-	require.Len(t, xy, 2)
-	entry := string(exampleSolution[1])
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.MouseClickXY(xy[0], xy[1]),
-		chromedp.WaitReady(chromedp.CSS(`#board svg .selected`)),
-		chromedp.KeyEvent(entry),
-		chromedp.WaitReady(chromedp.CSS(`#board svg .mine[data-cell="r1c2"]`)),
-	))
-	grid, err := chromedp.Run(ctx, chromedp.Value(chromedp.ID("grid")))
-	require.NoError(t, err)
-	assert.Equal(t, example[:1]+entry+example[2:], grid, "the entry goes into the player's grid")
-
-	// A hint at the last level, on the player's grid, draws its move.
-	pz, err := board.Parse(example)
-	require.NoError(t, err)
-	mine, err := board.Parse(grid)
-	require.NoError(t, err)
-	want, err := hints.Give(t.Context(), hints.Request{Puzzle: pz, Grid: mine, Level: explain.HintLevels, Lang: explain.EN})
-	require.NoError(t, err)
-	require.NotNil(t, want.Step)
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`button.hint[data-level="4"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#hint[data-level="4"]`)),
-	))
-	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#hint li").length`))
-	require.NoError(t, err)
-	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	assert.Equal(t, explain.HintLevels, shown)
-	var wantCells []string
-	for _, p := range want.Step.Placements {
-		wantCells = append(wantCells, p[:strings.Index(p, "=")])
-	}
-	assert.ElementsMatch(t, wantCells, marked(ctx, t, "#board", "place"), "the hint's move")
-	checkScreenshot(t, shot)
 }
 
 // TestBrowserPage opens the HTML walkthrough from a file and walks it with the keys.

@@ -87,10 +87,15 @@ func serveCommand() command {
 	c := command{
 		name:  "serve",
 		usage: "[--addr 127.0.0.1:8080] [flags]",
-		short: "a local web app: paste a puzzle, step through it, ask for hints",
-		long: `Serves a web app from the binary: paste or type a puzzle, see at once whether
-it is valid and unique, step forward and back through the walkthrough with every step
-drawn, ask for a hint on your own grid, choose the language and the technique cap.
+		short: "a local web app: a board to play on, hints from your own grid, the walkthrough",
+		long: `Serves a web app from the binary: a board to play on. Open a puzzle by its
+address (/?p=PUZZLE, URL-encoded, in any format the command reads; &v=x or windoku
+for rules a grid cannot say; &lang=ja for Japanese), by pasting it, or as a new one
+of a chosen level; then play with keys, clicks or taps: digits, pencil marks (or all
+candidates, kept up to date), undo and redo, repeats shown at once, a check of the
+entries, graded hints from your own digits and marks drawn on the board, and the
+walkthrough from where you are. The page keeps the game (in the browser's storage,
+per puzzle); the server keeps nothing.
 
 The app talks to a JSON API that other front ends may use. Every call answers JSON;
 POST bodies are one JSON object (Content-Type: application/json, at most 64 KiB,
@@ -101,8 +106,9 @@ a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON wit
 
   POST /api/explain     puzzle, lang, up_to | techniques, with, logic_only
                         the walkthrough, as explain --format json
-  POST /api/walk        the same fields and from: the walkthrough ("trace", on the
-                        first page only) and one SVG per screen ("pictures"), the
+  POST /api/walk        the same fields, from and grid: the walkthrough ("trace", on
+                        the first page only; from the player's grid when given,
+                        which keeps the givens) and one SVG per screen ("pictures"), the
                         puzzle, each step and the end, from screen "from"; "next" is
                         the screen to ask for next when the pictures did not fit in
                         one answer, "screens" their number
@@ -111,6 +117,13 @@ a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON wit
                         json, with the hint's SVG in "picture" when asked
   POST /api/check       puzzle, logic, up_to | techniques, with: as check
                         --format json for one puzzle
+  POST /api/board       puzzle: the board to play on: size, symbols, givens (row by
+                        row, 0 empty), variant, houses (name, kind, cells),
+                        cages (sum, cells), verdict (unique, several, no-solution,
+                        invalid) and problems
+  POST /api/new         difficulty only (beginner ... extreme; any when left out): a
+                        new unique, minimal 9x9 puzzle ("puzzle"), rated ("er") when
+                        a difficulty is asked
   GET  /api/techniques  ?lang=: every technique (id, name, difficulty,
                         needs_unique, optional), default ones first
   GET  /                the app's files
@@ -264,16 +277,20 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	mux.HandleFunc("GET /api/techniques", apiTechniques)
 	// The fields each call takes; any other is refused.
 	explainFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "rate"}
-	walkFields := []string{"puzzle", "variant", "lang", "up_to", "techniques", "with", "logic_only", "from"}
+	walkFields := []string{"puzzle", "variant", "grid", "lang", "up_to", "techniques", "with", "logic_only", "from"}
 	hintFields := []string{"puzzle", "variant", "grid", "marks", "level", "lang", "picture"}
 	checkFields := []string{"puzzle", "variant", "logic", "up_to", "techniques", "with", "rate"}
+	boardFields := []string{"puzzle", "variant"}
+	newFields := []string{"difficulty"}
 	mux.HandleFunc("POST /api/explain", s.api(explainFields, s.apiExplain))
 	mux.HandleFunc("POST /api/walk", s.api(walkFields, s.apiWalk))
 	mux.HandleFunc("POST /api/hint", s.api(hintFields, apiHint))
 	mux.HandleFunc("POST /api/check", s.api(checkFields, apiCheck))
+	mux.HandleFunc("POST /api/board", s.api(boardFields, apiBoard))
+	mux.HandleFunc("POST /api/new", s.api(newFields, apiNew))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
-		case "/api/explain", "/api/walk", "/api/hint", "/api/check", "/api/techniques":
+		case "/api/explain", "/api/walk", "/api/hint", "/api/check", "/api/board", "/api/new", "/api/techniques":
 			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST (techniques: GET), not %s", r.URL.Path, r.Method))
 			return
 		}
@@ -299,7 +316,8 @@ type apiRequest struct {
 	LogicOnly bool `json:"logic_only"`
 	// From is the first screen a walk draws (0: the puzzle).
 	From int `json:"from"`
-	// Grid and Marks are the player's grid and pencil marks (hint).
+	// Grid and Marks are the player's grid and pencil marks (hint; walk takes the
+	// grid, to walk from the player's position).
 	Grid  string `json:"grid"`
 	Marks string `json:"marks"`
 	// Level is how much a hint reveals, 1 to 4 (hint; 1 when left out).
@@ -310,6 +328,8 @@ type apiRequest struct {
 	Picture bool `json:"picture"`
 	// Rate adds the puzzle's rating (explain: to the summary; check: "rating").
 	Rate bool `json:"rate"`
+	// Difficulty is the level of the rating scale a new puzzle is made at (new).
+	Difficulty string `json:"difficulty"`
 }
 
 // apiError is a failed request: its status and message.
@@ -504,6 +524,9 @@ func prepareWalk(req apiRequest) (*board.Board, explain.Lang, techniques.Options
 	if err != nil {
 		return nil, "", opt, err
 	}
+	if b, err = fromPosition(b, req); err != nil {
+		return nil, "", opt, err
+	}
 	lg, err := parseLangField(req.Lang)
 	if err != nil {
 		return nil, "", opt, err
@@ -670,19 +693,8 @@ func apiHint(ctx context.Context, req apiRequest) (job, error) {
 		return job{}, err
 	}
 	l := hr.Puzzle.Layout()
-	if grid != "" {
-		if hr.Grid, err = parseBounded("grid", grid, apiRequest{}); err != nil {
-			return job{}, err
-		}
-		if hr.Grid.Layout() != l && hr.Grid.Layout().N() == l.N() {
-			// The player's grid follows the puzzle's rules, whatever it says itself.
-			if hr.Grid, err = hr.Grid.OnLayout(l); err != nil {
-				return job{}, badRequest("grid: %v", err)
-			}
-		}
-		if n := hr.Grid.Layout().N(); hr.Grid.Layout() != l {
-			return job{}, badRequest("grid is %dx%d, the puzzle %dx%d", n, n, l.N(), l.N())
-		}
+	if hr.Grid, err = playerGrid(grid, l); err != nil {
+		return job{}, err
 	}
 	if req.Marks != "" {
 		// Marks as written: a one-mark cell is a mark, an unmarked cell says nothing.

@@ -382,13 +382,13 @@ func TestAPITakesWhatTheCLITakes(t *testing.T) {
 func TestServeHelp(t *testing.T) {
 	r := runCLI(t, "", "help", "serve")
 	require.Equal(t, exitOK, r.code, r.stderr)
-	for _, call := range []string{"POST /api/explain", "POST /api/walk", "POST /api/hint", "POST /api/check", "GET  /api/techniques"} {
+	for _, call := range []string{"POST /api/explain", "POST /api/walk", "POST /api/hint", "POST /api/check", "POST /api/board", "POST /api/new", "GET  /api/techniques"} {
 		assert.Contains(t, r.stdout, call)
 	}
 	srv := httptest.NewServer(newHandler())
 	defer srv.Close()
 	// Each call in the help answers something other than 404 (an empty body: 400).
-	for _, path := range []string{"/api/explain", "/api/walk", "/api/hint", "/api/check"} {
+	for _, path := range []string{"/api/explain", "/api/walk", "/api/hint", "/api/check", "/api/board"} {
 		status, _, _ := postJSON(t, srv.Client(), srv.URL+path, `{}`)
 		assert.Equal(t, http.StatusBadRequest, status, path)
 	}

@@ -159,7 +159,8 @@ func TestServeFiles(t *testing.T) {
 	for _, tc := range []struct{ path, has string }{
 		{"/", `<textarea id="puzzle"`},
 		{"/app.js", "/api/walk"},
-		{"/style.css", ".nomarks .cand"},
+		{"/style.css", ".cell[data-conflict]"},
+		{"/i18n.js", "ja: {"},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			resp, err := srv.Client().Get(srv.URL + tc.path)
