@@ -30,7 +30,8 @@ import (
 // Once it has guessed, it also remembers the last few thousand answers of
 // cageSupport, by rule and the candidates of the rule's cells (cachedSupport): in a
 // deep tree the same cage meets the same candidates in branch after branch (on the
-// big-cage killers this takes a third off the time, for the same tree).
+// big-cage killers the same tree; killer-hard-dev, old and new side by side on an
+// idle machine: 7.85 s to 6.94 s of CPU a puzzle on average, the slowest 34 s to 28 s).
 
 // maxLoose is the most cells a sum rule that is not distinct may have: its bounds
 // rarely bind on more, and on the big-cage killers the larger rules cost a third of
