@@ -27,6 +27,11 @@ import (
 //
 // Each search keeps, per depth, the state its branches narrow, so the first look
 // at the sums in a branch takes only the rules of the cells the guess narrowed.
+// Once it has guessed, it also remembers the last few thousand answers of
+// cageSupport, by rule and the candidates of the rule's cells (cachedSupport): in a
+// deep tree the same cage meets the same candidates in branch after branch (on the
+// big-cage killers the same tree; killer-hard-dev, old and new side by side on an
+// idle machine: 7.85 s to 6.94 s of CPU a puzzle on average, the slowest 34 s to 28 s).
 
 // maxLoose is the most cells a sum rule that is not distinct may have: its bounds
 // rarely bind on more, and on the big-cage killers the larger rules cost a third of
@@ -286,7 +291,7 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
 		default:
 			var more bool
-			must, more, ok = s.cageSupport(cs, r, rem, placed, queue)
+			must, more, ok = s.cachedSupport(cs, i, r, rem, placed, queue)
 			changed = changed || more
 			if !ok {
 				return changed, false
@@ -871,4 +876,59 @@ next:
 		return 0, 0
 	}
 	return allowed, must
+}
+
+// supportEntry is one remembered answer of cageSupport: for rule rule whose cells
+// held key, they held out after it (or ok was false), and must were the digits
+// every filling holds.
+type supportEntry struct {
+	rule     int32
+	ok, used bool
+	must     uint32
+	key, out [9]uint32
+}
+
+// supportCacheSize is how many answers of cageSupport a search remembers (a power
+// of two): the same cells of a cage meet the same candidates in many branches.
+const supportCacheSize = 1 << 12
+
+// cachedSupport is cageSupport for rule i, answered from the search's cache when
+// the rule's cells hold what they held at an earlier call.
+func (s *general) cachedSupport(cs []uint32, i int, r *sumRule, rem int, placed uint32, queue *[]int32) (must uint32, changed, ok bool) {
+	if len(r.cells) > 9 || s.guesses == 0 || s.q.noCache {
+		// Before the first guess no cells come back: the cache would cost more
+		// than it saves.
+		return s.cageSupport(cs, r, rem, placed, queue)
+	}
+	if s.supports == nil {
+		s.supports = make([]supportEntry, supportCacheSize)
+	}
+	var key [9]uint32
+	h := uint64(i)*0x9e3779b97f4a7c15 + 1
+	for j, c := range r.cells {
+		key[j] = cs[c]
+		h = (h ^ uint64(key[j])) * 0x100000001b3
+	}
+	e := &s.supports[(h^h>>29)&(supportCacheSize-1)]
+	if e.used && e.rule == int32(i) && e.key == key {
+		if !e.ok {
+			return 0, false, false
+		}
+		for j, c := range r.cells {
+			if v := e.out[j]; v != cs[c] {
+				cs[c] = v
+				changed = true
+				if v&(v-1) == 0 {
+					*queue = append(*queue, c)
+				}
+			}
+		}
+		return e.must, changed, true
+	}
+	must, changed, ok = s.cageSupport(cs, r, rem, placed, queue)
+	e.used, e.rule, e.key, e.ok, e.must = true, int32(i), key, ok, must
+	for j, c := range r.cells {
+		e.out[j] = cs[c]
+	}
+	return must, changed, ok
 }

@@ -124,6 +124,9 @@ type query struct {
 	digit board.Digit
 	// method is the search to run; Auto (the zero value) picks by layout.
 	method Method
+	// noCache makes the general search work out every cage's support afresh (see
+	// cachedSupport): tests compare the two searches.
+	noCache bool
 }
 
 // result is what one search found.

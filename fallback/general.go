@@ -56,6 +56,8 @@ type general struct {
 	ruleDirty []bool
 	// fix holds, per depth, the propagated state the branches narrow (killers).
 	fix [][]uint32
+	// supports remembers answers of cageSupport (see cachedSupport).
+	supports []supportEntry
 	// cheap is set for the first look at a killer's sums (see searchGeneral).
 	cheap bool
 	ctx   context.Context
