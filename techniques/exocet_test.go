@@ -104,22 +104,6 @@ func BenchmarkHardPatterns(b *testing.B) {
 		}
 	}
 	for _, tech := range hardPatterns() {
-		b.Run(tech.ID, func(b *testing.B) {
-			b.ReportAllocs()
-			steps, calls := 0, 0
-			report := func(explain.Step) bool { steps++; return true }
-			cpu0, cpuOK := cpuTime()
-			for b.Loop() {
-				for _, s := range states {
-					findOn(tech, s, report)
-					calls++
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
-			if cpu1, ok := cpuTime(); ok && cpuOK {
-				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(calls), "cpu-ns/call")
-			}
-			b.ReportMetric(float64(steps)/float64(calls), "steps/call")
-		})
+		b.Run(tech.ID, func(b *testing.B) { benchFinder(b, tech, states) })
 	}
 }

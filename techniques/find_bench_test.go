@@ -27,24 +27,28 @@ func BenchmarkFind(b *testing.B) {
 		}
 	}
 	for _, tech := range Default() {
-		b.Run(tech.ID, func(b *testing.B) {
-			b.ReportAllocs()
-			steps, calls := 0, 0
-			report := func(explain.Step) bool { steps++; return true }
-			cpu0, cpuOK := cpuTime()
-			for b.Loop() {
-				for _, s := range states {
-					findOn(tech, s, report)
-					calls++
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
-			// CPU time (cpuTime, forcing_cpu_*_test.go) does not grow while other
-			// processes hold the machine, unlike the wall clock.
-			if cpu1, ok := cpuTime(); ok && cpuOK {
-				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(calls), "cpu-ns/call")
-			}
-			b.ReportMetric(float64(steps)/float64(calls), "steps/call")
-		})
+		b.Run(tech.ID, func(b *testing.B) { benchFinder(b, tech, states) })
 	}
+}
+
+// benchFinder runs tech's finder on every state, reporting the time (wall and CPU) and
+// the steps of one call; the per-technique finder benchmarks share it.
+func benchFinder(b *testing.B, tech Technique, states []*board.Board) {
+	b.ReportAllocs()
+	steps, calls := 0, 0
+	report := func(explain.Step) bool { steps++; return true }
+	cpu0, cpuOK := cpuTime()
+	for b.Loop() {
+		for _, s := range states {
+			findOn(tech, s, report)
+			calls++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
+	// CPU time (cpuTime, forcing_cpu_*_test.go) does not grow while other
+	// processes hold the machine, unlike the wall clock.
+	if cpu1, ok := cpuTime(); ok && cpuOK {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(calls), "cpu-ns/call")
+	}
+	b.ReportMetric(float64(steps)/float64(calls), "steps/call")
 }

@@ -185,23 +185,7 @@ func BenchmarkPatterns(b *testing.B) {
 		states = append(states, stalled(b, p))
 	}
 	for _, tech := range patternTechniques() {
-		b.Run(tech.ID, func(b *testing.B) {
-			b.ReportAllocs()
-			calls := 0
-			report := func(explain.Step) bool { return true }
-			cpu0, cpuOK := cpuTime()
-			for b.Loop() {
-				for _, s := range states {
-					findOn(tech, s, report)
-					calls++
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(calls), "ns/call")
-			// CPU time does not grow while other processes hold the machine.
-			if cpu1, ok := cpuTime(); ok && cpuOK {
-				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(calls), "cpu-ns/call")
-			}
-		})
+		b.Run(tech.ID, func(b *testing.B) { benchFinder(b, tech, states) })
 	}
 }
 
