@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -21,14 +20,12 @@ const hardestPath = "../../shared/puzzles/forum-hardest-11plus.txt"
 // the rest of the ladder stalls.
 func hardPatterns() []Technique { return []Technique{JuniorExocet, MultiSectorLockedSet} }
 
-// stallState walks puzzle with the default ladder less the hard patterns until no
+// stallState walks puzzle with the ladder before the patterns (beforePatterns) until no
 // technique applies, and returns that state (the one where the solver would take a
 // search step, and where the patterns are tried).
 func stallState(tb testing.TB, puzzle string) *board.Board {
 	tb.Helper()
-	ts := slices.DeleteFunc(Default(), func(t Technique) bool {
-		return slices.ContainsFunc(hardPatterns(), func(h Technique) bool { return h.ID == t.ID })
-	})
+	ts := beforePatterns()
 	b, err := board.Parse(puzzle)
 	require.NoError(tb, err)
 	tr, err := Solve(context.Background(), b.Clone(), Options{Techniques: ts, Fallback: FallbackStop})

@@ -21,11 +21,15 @@ const forumHardestPath = "../../shared/puzzles/forum-hardest-11plus.txt"
 // would otherwise take a search step.
 func patternTechniques() []Technique { return []Technique{Tridagon, TridagonGuardians, SKLoop} }
 
-// beforePatterns is the default ladder up to the pattern techniques.
+// beforePatterns is the default ladder cut before the patterns of the hardest puzzles
+// (the junior exocet and everything after it, the (+) and nested nets included): the
+// state where it stalls is the one where the patterns are tried. Cutting the ladder
+// rather than leaving the patterns out keeps the nested nets from walking every
+// puzzle to its end.
 func beforePatterns() []Technique {
-	return slices.DeleteFunc(Default(), func(t Technique) bool {
-		return slices.ContainsFunc(patternTechniques(), func(p Technique) bool { return p.ID == t.ID })
-	})
+	ts := Default()
+	i := slices.IndexFunc(ts, func(t Technique) bool { return t.ID == JuniorExocet.ID })
+	return ts[:i]
 }
 
 // stride returns every step-th puzzle line of path (lines step, 2*step, ...: with 48,
