@@ -1,0 +1,318 @@
+package techniques
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+const idCageSplitting = "cage-splitting"
+
+// maxUnionHouses bounds the houses of a group the rule of 45 is tried on.
+const maxUnionHouses = 4
+
+// maxSplitCells bounds the cells (placed or not) of a virtual cage kept in a layout's
+// table: a larger one rarely comes down to maxVirtualCells open cells.
+const maxSplitCells = 9
+
+// CageSplitting cuts a cage in two where the rule of 45 gives the sum of one part, or
+// cuts a cage out of the innies or outies of some houses.
+var CageSplitting = Technique{
+	ID:         idCageSplitting,
+	Difficulty: 3.3,
+	Score:      95,
+	Holds:      hasCages,
+	Doc: `Cage Splitting
+
+The rule of 45 gives the sum of a group of cells (the innies or the outies of some
+adjacent houses). When that group lies inside one cage, the cage splits in two: the
+group, and the rest of the cage, whose sum is the cage's less the group's. When a
+cage lies inside the group instead, the rest of the group makes the group's sum less
+the cage's. Either way the rest is a new virtual cage, whose combinations remove
+candidates as a cage's do.`,
+	Find: findCageSplitting,
+}
+
+// killerTable is what the rule of 45 says on a layout, whatever the state: the groups
+// of houses it is tried on with their innies and outies, and the cages it splits. It
+// is made once per layout (killerTableOf).
+type killerTable struct {
+	l *board.Layout
+	// groups are ruleGroups, then the other unions of up to maxUnionHouses adjacent
+	// houses with no cell in common (unionGroups).
+	groups []houseBlock
+	nRule  int // the groups of ruleGroups, which innies and outies take
+	// innies[i], outies[i] are rule45's virtual cage of groups[i] and the cages it
+	// rests on (ok false when there is none).
+	innies, outies []ruleSum
+	splits         []cageSplit
+	// quiet[i] is the state of splits[i]'s cells on which it last found nothing.
+	quiet []splitQuiet
+}
+
+// ruleSum is a virtual cage the rule of 45 makes of a group of houses.
+type ruleSum struct {
+	virt explain.CageSum
+	rest []explain.CageSum
+	set  board.CellSet
+	ok   bool
+}
+
+// cageSplit is a virtual cage made by cutting a known sum out of a larger one: a cage
+// less the innies or outies of some houses inside it, or those innies or outies less a
+// cage inside them.
+type cageSplit struct {
+	part  explain.CageSum // what is left, Virtual
+	whole splitSide       // the virtual cage cut
+	cut   splitSide       // the virtual cage cut out of it
+}
+
+// splitSide names a virtual cage of the table: the innies or outies of a group.
+type splitSide struct {
+	group  int
+	outies bool
+}
+
+type splitQuiet struct {
+	known bool
+	vals  []board.Digit
+	cands []board.DigitSet
+}
+
+// killerTableOf returns the table of b's layout, made on first use and kept in the
+// solve's scratch.
+func killerTableOf(p *Pass) *killerTable {
+	l := p.Board().Layout()
+	t := &p.st.sc.killer
+	if t.l != l {
+		*t = makeKillerTable(l)
+	}
+	return t
+}
+
+func makeKillerTable(l *board.Layout) killerTable {
+	t := killerTable{l: l}
+	t.groups = ruleGroups(l)
+	t.nRule = len(t.groups)
+	t.groups = append(t.groups, unionGroups(l)...)
+	for _, g := range t.groups {
+		var in, out ruleSum
+		in.virt, in.rest, in.ok = rule45(l, g, idInnies)
+		out.virt, out.rest, out.ok = rule45(l, g, idOuties)
+		in.ok = in.ok && len(in.virt.Cells) > 0
+		out.ok = out.ok && len(out.virt.Cells) > 0
+		in.set, out.set = board.CellsOf(in.virt.Cells...), board.CellsOf(out.virt.Cells...)
+		t.innies = append(t.innies, in)
+		t.outies = append(t.outies, out)
+	}
+	// The virtual cages the rule of 45 makes already, which splitting need not repeat.
+	made := map[board.CellSet]bool{}
+	for i := range t.groups {
+		for _, r := range []ruleSum{t.innies[i], t.outies[i]} {
+			if r.ok {
+				made[r.set] = true
+			}
+		}
+	}
+	for _, cg := range l.Cages() {
+		made[cg.Set()] = true
+	}
+	var pool []splitSide
+	for gi := range t.groups {
+		for k, r := range []ruleSum{t.innies[gi], t.outies[gi]} {
+			if r.ok && r.set.Count() <= 2*maxSplitCells {
+				pool = append(pool, splitSide{group: gi, outies: k == 1})
+			}
+		}
+	}
+	for _, a := range pool {
+		ra := t.side(a)
+		for _, c := range pool {
+			rc := t.side(c)
+			if rc.set == ra.set || !rc.set.AndNot(ra.set).Empty() {
+				continue
+			}
+			part := ra.set.AndNot(rc.set)
+			if part.Count() > maxSplitCells || made[part] {
+				continue
+			}
+			made[part] = true
+			t.splits = append(t.splits, cageSplit{
+				part:  explain.CageSum{Cells: part.Cells(), Sum: ra.virt.Sum - rc.virt.Sum, Virtual: true},
+				whole: a,
+				cut:   c,
+			})
+		}
+	}
+	t.quiet = make([]splitQuiet, len(t.splits))
+	return t
+}
+
+// unionGroups lists the groups of 2 to maxUnionHouses houses with no cell in common
+// whose cells make one connected piece (adjacent houses, as the rule of 45 takes
+// them), leaving out those of ruleGroups and any group with the cells of another.
+func unionGroups(l *board.Layout) []houseBlock {
+	seen := map[board.CellSet]bool{}
+	for _, g := range ruleGroups(l) {
+		seen[g.cells] = true
+	}
+	nh := l.Houses()
+	var out []houseBlock
+	var hs []board.House
+	var walk func(from int, cells board.CellSet)
+	walk = func(from int, cells board.CellSet) {
+		if len(hs) >= 2 && !seen[cells] {
+			seen[cells] = true
+			if connected(l, cells) {
+				out = append(out, houseBlock{houses: slices.Clone(hs), cells: cells})
+			}
+		}
+		if len(hs) == maxUnionHouses {
+			return
+		}
+		for h := from; h < nh; h++ {
+			s := l.HouseSet(board.House(h))
+			if !s.And(cells).Empty() {
+				continue
+			}
+			hs = append(hs, board.House(h))
+			walk(h+1, cells.Or(s))
+			hs = hs[:len(hs)-1]
+		}
+	}
+	walk(0, board.CellSet{})
+	return out
+}
+
+// connected reports whether the cells of s make one piece, cells joined by a side.
+func connected(l *board.Layout, s board.CellSet) bool {
+	cells := s.Cells()
+	if len(cells) == 0 {
+		return false
+	}
+	n := l.N()
+	reached := board.CellsOf(cells[0])
+	todo := []board.Cell{cells[0]}
+	for len(todo) > 0 {
+		c := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		r, k := l.RowOf(c), l.ColOf(c)
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			rr, kk := r+d[0], k+d[1]
+			if rr < 0 || rr >= n || kk < 0 || kk >= n {
+				continue
+			}
+			x := l.CellAt(rr, kk)
+			if s.Has(x) && !reached.Has(x) {
+				reached = reached.Or(board.CellsOf(x))
+				todo = append(todo, x)
+			}
+		}
+	}
+	return reached.Count() == len(cells)
+}
+
+// same reports whether the cells of a split are as they were when it last found
+// nothing.
+func (q *splitQuiet) same(b *board.Board, cells []board.Cell) bool {
+	if !q.known {
+		return false
+	}
+	for j, c := range cells {
+		if b.Value(c) != q.vals[j] || b.Candidates(c) != q.cands[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func (q *splitQuiet) keep(b *board.Board, cells []board.Cell) {
+	q.vals, q.cands = grown(q.vals, len(cells)), grown(q.cands, len(cells))
+	for j, c := range cells {
+		q.vals[j], q.cands[j] = b.Value(c), b.Candidates(c)
+	}
+	q.known = true
+}
+
+// findCageSplitting reports, for each split of the layout's table, its placement when
+// one cell of it is open and its combinations' eliminations when a few are. Cells:
+// the open cells of the split; Houses: the houses of the rule of 45; Cages: [the
+// split, the larger of the cage and the virtual cage, the smaller, then the cages
+// the rule of 45 rests on].
+func findCageSplitting(p *Pass) {
+	b := p.Board()
+	l := b.Layout()
+	if !hasCages(l) {
+		return
+	}
+	t := killerTableOf(p)
+	said := map[string]bool{} // splits with the same open cells and sum say the same
+	for i, sp := range t.splits {
+		if p.done() {
+			return
+		}
+		q := &t.quiet[i]
+		if q.same(b, sp.part.Cells) {
+			continue
+		}
+		st := stateOf(b, sp.part.Cells, sp.part.Sum)
+		st.sum.Virtual = true
+		if key := cellsKey(st.open) + "|" + strconv.Itoa(st.sum.Left()); said[key] {
+			continue
+		} else {
+			said[key] = true
+		}
+		var s explain.Step
+		switch {
+		case len(st.open) == 0:
+			q.keep(b, sp.part.Cells)
+			continue
+		case len(st.open) == 1:
+			// A cell down to one candidate is a naked single's, not this split's.
+			d := st.sum.Left()
+			if d < 1 || d > l.N() || !b.Has(st.open[0], board.Digit(d)) || b.Candidates(st.open[0]).Count() == 1 {
+				q.keep(b, sp.part.Cells)
+				continue
+			}
+			st.sum.Combos = []board.DigitSet{board.DigitsOf(board.Digit(d))}
+			s = explain.Step{Technique: idCageSplitting, Placements: []board.Candidate{{Cell: st.open[0], Digit: board.Digit(d)}},
+				Pattern: explain.Pattern{Digits: board.DigitsOf(board.Digit(d))}}
+		case len(st.open) <= maxVirtualCells:
+			f := fillings(l, st.open, st.cands, st.sum.Left(), 0)
+			var elims []board.Candidate
+			if f.ok {
+				elims = st.eliminations(f.allowed)
+			}
+			if len(elims) == 0 {
+				if !f.cut {
+					q.keep(b, sp.part.Cells)
+				}
+				continue
+			}
+			st.sum.Combos = f.combos
+			s = explain.Step{Technique: idCageSplitting, Eliminations: elims, Pattern: explain.Pattern{Digits: union(f.allowed)}}
+		default:
+			continue
+		}
+		whole, cut := t.side(sp.whole), t.side(sp.cut)
+		s.Pattern.Cells = st.open
+		s.Pattern.Houses = t.groups[sp.whole.group].houses
+		if sp.cut.group != sp.whole.group {
+			s.Pattern.Cover = t.groups[sp.cut.group].houses
+		}
+		s.Pattern.Cages = []explain.CageSum{st.sum, whole.virt, cut.virt}
+		if !p.Report(s) {
+			return
+		}
+	}
+}
+
+// side returns the virtual cage s names.
+func (t *killerTable) side(s splitSide) ruleSum {
+	if s.outies {
+		return t.outies[s.group]
+	}
+	return t.innies[s.group]
+}
