@@ -43,7 +43,8 @@ type killerTable struct {
 	// groups are ruleGroups, then the other unions of up to maxUnionHouses adjacent
 	// houses with no cell in common (unionGroups).
 	groups []houseBlock
-	nRule  int // the groups of ruleGroups, which innies and outies take
+	nRule  int  // the groups of ruleGroups, which innies and outies take
+	split  bool // addSplits has run
 	// innies[i], outies[i] are rule45's virtual cage of groups[i] and the cages it
 	// rests on (ok false when there is none).
 	innies, outies []ruleSum
@@ -92,12 +93,20 @@ func killerTableOf(p *Pass) *killerTable {
 	return t
 }
 
+// makeKillerTable makes the table of l's ruleGroups, which innies and outies take;
+// the union groups and splits come with addSplits, when cage splitting first runs.
 func makeKillerTable(l *board.Layout) killerTable {
 	t := killerTable{l: l}
-	t.groups = ruleGroups(l)
+	t.addGroups(ruleGroups(l))
 	t.nRule = len(t.groups)
-	t.groups = append(t.groups, unionGroups(l)...)
-	for _, g := range t.groups {
+	return t
+}
+
+// addGroups adds groups to the table with their innies and outies.
+func (t *killerTable) addGroups(gs []houseBlock) {
+	l := t.l
+	t.groups = append(t.groups, gs...)
+	for _, g := range gs {
 		var in, out ruleSum
 		in.virt, in.rest, in.ok = rule45(l, g, idInnies)
 		out.virt, out.rest, out.ok = rule45(l, g, idOuties)
@@ -107,6 +116,16 @@ func makeKillerTable(l *board.Layout) killerTable {
 		t.innies = append(t.innies, in)
 		t.outies = append(t.outies, out)
 	}
+}
+
+// addSplits adds the union groups (unionGroups) and the splits of every group.
+func (t *killerTable) addSplits() {
+	if t.split {
+		return
+	}
+	t.split = true
+	l := t.l
+	t.addGroups(unionGroups(l))
 	// The virtual cages the rule of 45 makes already, which splitting need not repeat.
 	made := map[board.CellSet]bool{}
 	for i := range t.groups {
@@ -119,35 +138,43 @@ func makeKillerTable(l *board.Layout) killerTable {
 	for _, cg := range l.Cages() {
 		made[cg.Set()] = true
 	}
-	var pool []splitSide
+	// The virtual cages to cut, each set once (the first group that makes it has the
+	// fewest houses), with their sizes and first cells to rule most pairs out cheaply.
+	type entry struct {
+		side  splitSide
+		set   board.CellSet
+		sum   int
+		size  int
+		first board.Cell
+	}
+	var pool []entry
+	inPool := map[board.CellSet]bool{}
 	for gi := range t.groups {
 		for k, r := range []ruleSum{t.innies[gi], t.outies[gi]} {
-			if r.ok && r.set.Count() <= 2*maxSplitCells {
-				pool = append(pool, splitSide{group: gi, outies: k == 1})
+			if n := len(r.virt.Cells); r.ok && n <= 2*maxSplitCells && !inPool[r.set] {
+				inPool[r.set] = true
+				pool = append(pool, entry{splitSide{group: gi, outies: k == 1}, r.set, r.virt.Sum, n, r.virt.Cells[0]})
 			}
 		}
 	}
 	for _, a := range pool {
-		ra := t.side(a)
 		for _, c := range pool {
-			rc := t.side(c)
-			if rc.set == ra.set || !rc.set.AndNot(ra.set).Empty() {
+			if c.size >= a.size || a.size-c.size > maxSplitCells || !a.set.Has(c.first) || !c.set.AndNot(a.set).Empty() {
 				continue
 			}
-			part := ra.set.AndNot(rc.set)
-			if part.Count() > maxSplitCells || made[part] {
+			part := a.set.AndNot(c.set)
+			if made[part] {
 				continue
 			}
 			made[part] = true
 			t.splits = append(t.splits, cageSplit{
-				part:  explain.CageSum{Cells: part.Cells(), Sum: ra.virt.Sum - rc.virt.Sum, Virtual: true},
-				whole: a,
-				cut:   c,
+				part:  explain.CageSum{Cells: part.Cells(), Sum: a.sum - c.sum, Virtual: true},
+				whole: a.side,
+				cut:   c.side,
 			})
 		}
 	}
 	t.quiet = make([]splitQuiet, len(t.splits))
-	return t
 }
 
 // unionGroups lists the groups of 2 to maxUnionHouses houses with no cell in common
@@ -159,13 +186,48 @@ func unionGroups(l *board.Layout) []houseBlock {
 		seen[g.cells] = true
 	}
 	nh := l.Houses()
+	// touch[h]: the cells beside house h (sharing a side with one of its cells).
+	touch := make([]board.CellSet, nh)
+	n := l.N()
+	for h := range nh {
+		var t board.CellSet
+		for _, c := range l.HouseCells(board.House(h)) {
+			r, k := l.RowOf(c), l.ColOf(c)
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				if rr, kk := r+d[0], k+d[1]; rr >= 0 && rr < n && kk >= 0 && kk < n {
+					t = t.Or(board.CellsOf(l.CellAt(rr, kk)))
+				}
+			}
+		}
+		touch[h] = t
+	}
 	var out []houseBlock
 	var hs []board.House
+	// joined reports whether the houses of hs make one piece.
+	joined := func() bool {
+		cells := l.HouseSet(hs[0])
+		for grew := true; grew; {
+			grew = false
+			for k := 1; k < len(hs); k++ {
+				s := l.HouseSet(hs[k])
+				if !s.AndNot(cells).Empty() && !touch[hs[k]].And(cells).Empty() {
+					cells = cells.Or(s)
+					grew = true
+				}
+			}
+		}
+		for _, h := range hs {
+			if !l.HouseSet(h).AndNot(cells).Empty() {
+				return false
+			}
+		}
+		return true
+	}
 	var walk func(from int, cells board.CellSet)
 	walk = func(from int, cells board.CellSet) {
 		if len(hs) >= 2 && !seen[cells] {
 			seen[cells] = true
-			if connected(l, cells) {
+			if joined() {
 				out = append(out, houseBlock{houses: slices.Clone(hs), cells: cells})
 			}
 		}
@@ -184,34 +246,6 @@ func unionGroups(l *board.Layout) []houseBlock {
 	}
 	walk(0, board.CellSet{})
 	return out
-}
-
-// connected reports whether the cells of s make one piece, cells joined by a side.
-func connected(l *board.Layout, s board.CellSet) bool {
-	cells := s.Cells()
-	if len(cells) == 0 {
-		return false
-	}
-	n := l.N()
-	reached := board.CellsOf(cells[0])
-	todo := []board.Cell{cells[0]}
-	for len(todo) > 0 {
-		c := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
-		r, k := l.RowOf(c), l.ColOf(c)
-		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			rr, kk := r+d[0], k+d[1]
-			if rr < 0 || rr >= n || kk < 0 || kk >= n {
-				continue
-			}
-			x := l.CellAt(rr, kk)
-			if s.Has(x) && !reached.Has(x) {
-				reached = reached.Or(board.CellsOf(x))
-				todo = append(todo, x)
-			}
-		}
-	}
-	return reached.Count() == len(cells)
 }
 
 // same reports whether the cells of a split are as they were when it last found
@@ -248,6 +282,7 @@ func findCageSplitting(p *Pass) {
 		return
 	}
 	t := killerTableOf(p)
+	t.addSplits()
 	said := map[string]bool{} // splits with the same open cells and sum say the same
 	for i, sp := range t.splits {
 		if p.done() {
