@@ -13,12 +13,14 @@ const idCageSplitting = "cage-splitting"
 // maxUnionHouses bounds the houses of a group the rule of 45 is tried on.
 const maxUnionHouses = 4
 
-// maxSplitCells bounds the cells (placed or not) of a virtual cage kept in a layout's
-// table: a larger one rarely comes down to maxVirtualCells open cells.
+// maxSplitCells bounds the cells (placed or not) of a split kept in a layout's table
+// (and twice it the virtual cages cut): a larger one rarely comes down to
+// maxVirtualCells open cells.
 const maxSplitCells = 9
 
-// CageSplitting cuts a cage in two where the rule of 45 gives the sum of one part, or
-// cuts a cage out of the innies or outies of some houses.
+// CageSplitting cuts the virtual cage the rule of 45 makes of some houses (their
+// innies or outies) in two where the rule of 45 on other houses gives the sum of one
+// part, and searches the other part's combinations.
 var CageSplitting = Technique{
 	ID:         idCageSplitting,
 	Difficulty: 3.3,
@@ -26,18 +28,19 @@ var CageSplitting = Technique{
 	Holds:      hasCages,
 	Doc: `Cage Splitting
 
-The rule of 45 gives the sum of a group of cells (the innies or the outies of some
-adjacent houses). When that group lies inside one cage, the cage splits in two: the
-group, and the rest of the cage, whose sum is the cage's less the group's. When a
-cage lies inside the group instead, the rest of the group makes the group's sum less
-the cage's. Either way the rest is a new virtual cage, whose combinations remove
-candidates as a cage's do.`,
+The rule of 45 gives the sum of a group of cells: the innies or the outies of 1 to 4
+adjacent houses that share no cell (rows, columns, boxes, in any such union). When
+the rule on other houses gives the sum of some of those cells, the group splits in
+two: those cells, and the rest, whose sum is the group's less theirs. The rest is a
+new virtual cage, whose combinations remove candidates as a cage's do (cells that do
+not see each other may repeat a digit). (A cage cut by the innies of some houses is
+the outies' case, which Outies says.)`,
 	Find: findCageSplitting,
 }
 
 // killerTable is what the rule of 45 says on a layout, whatever the state: the groups
-// of houses it is tried on with their innies and outies, and the cages it splits. It
-// is made once per layout (killerTableOf).
+// of houses it is tried on with their innies and outies, and the virtual cages it
+// splits. It is made once per layout (killerTableOf), the splits on first use.
 type killerTable struct {
 	l *board.Layout
 	// groups are ruleGroups, then the other unions of up to maxUnionHouses adjacent
@@ -61,9 +64,8 @@ type ruleSum struct {
 	ok   bool
 }
 
-// cageSplit is a virtual cage made by cutting a known sum out of a larger one: a cage
-// less the innies or outies of some houses inside it, or those innies or outies less a
-// cage inside them.
+// cageSplit is a virtual cage made by cutting a known sum out of a larger one: the
+// innies or outies of some houses less the innies or outies of others inside them.
 type cageSplit struct {
 	part  explain.CageSum // what is left, Virtual
 	whole splitSide       // the virtual cage cut
