@@ -31,9 +31,9 @@ with it the digits only it put in the cage's cells.`,
 	Find: findCageComboClash,
 }
 
-// clash is why a combination cannot be: the cage it leaves without a filling, or the
+// comboClash is why a combination cannot be: the cage it leaves without a filling, or the
 // house it leaves without a place for a digit, or the cell it leaves empty.
-type clash struct {
+type comboClash struct {
 	cage  int // the layout's cage, or -1
 	house board.House
 	digit board.Digit // the digit of house with no place left (0 for none)
@@ -70,7 +70,7 @@ func findCageComboClash(p *Pass) {
 		var keep []board.DigitSet
 		type blocked struct {
 			combo board.DigitSet
-			why   clash
+			why   comboClash
 			hit   []board.Candidate
 		}
 		var gone []blocked
@@ -105,7 +105,7 @@ func findCageComboClash(p *Pass) {
 					}
 				}
 			}
-			if why, bad := clashOf(b, l, cands, ai, hit); bad {
+			if why, bad := comboClashOf(b, l, cands, ai, hit); bad {
 				gone = append(gone, blocked{cb, why, hit})
 			} else {
 				keep = append(keep, cb)
@@ -159,11 +159,11 @@ func findCageComboClash(p *Pass) {
 	}
 }
 
-// clashOf says whether candidates cands (b's, less what a combination of cage ai
+// comboClashOf says whether candidates cands (b's, less what a combination of cage ai
 // removes: hit, and the cage's own cells narrowed) leave a cell empty, a house
 // without a place for a digit, or another cage no filling.
-func clashOf(b *board.Board, l *board.Layout, cands []board.DigitSet, ai int, hit []board.Candidate) (clash, bool) {
-	none := clash{cage: -1, cell: -1}
+func comboClashOf(b *board.Board, l *board.Layout, cands []board.DigitSet, ai int, hit []board.Candidate) (comboClash, bool) {
+	none := comboClash{cage: -1, cell: -1}
 	for _, h := range hit {
 		if cands[h.Cell] == 0 {
 			why := none
