@@ -18,11 +18,15 @@ import (
 //
 //   - on killer layouts (the killer techniques hold nowhere else), a cage's
 //     combinations right after the singles, as SudokuWiki and the killer books start
-//     with them; a cage's required digit locked into a house, and a house's digit
-//     locked into a cage, with the intersections they mirror; innies and outies (the
-//     rule of 45) after the subsets, then the interaction of two cages that see each
-//     other, the partition of a house among its cages, and innies weighed against
-//     outies (their difference, by the rule of 45);
+//     with them, then innies and outies (the rule of 45) and cage splitting (a
+//     virtual cage of the rule of 45 cut out of another, SudokuWiki's next killer
+//     strategy); a cage's required digit locked into a house, and a house's digit
+//     locked into a cage, with the intersections they mirror; after the subsets, the
+//     interaction of two cages that see each other, the partition of a house among
+//     its cages, and innies weighed against outies (their difference, by the rule of
+//     45); then, as the killer guides go on, a combination of a cage tried against
+//     the cages and houses it reaches (cage combination clash), and a house shared out
+//     among the pieces of every cage that reaches into it;
 //   - singles, then intersections (locked candidates, and the locked pair and triple
 //     that are a subset and an intersection at once), then subsets. SudokuWiki shows
 //     naked and hidden subsets before the intersections; we follow HoDoKu, for a
@@ -71,10 +75,12 @@ func ladder() []Technique {
 		HiddenSingle,
 		NakedSingle,
 		// Killer: a cage's combinations right after the singles, then the rule of 45,
-		// which killer solvers learn first (SudokuWiki's killer strategies start so too).
+		// which killer solvers learn first (SudokuWiki's killer strategies start so too),
+		// and the virtual cages it splits off.
 		CageCombinations,
 		Innies,
 		Outies,
+		CageSplitting,
 		// Intersections, and a cage's digit locked into a house (or a house's into a cage).
 		bestFirst(LockedCandidatesPointing),
 		bestFirst(LockedCandidatesClaiming),
@@ -93,6 +99,10 @@ func ladder() []Technique {
 		CageInteraction,
 		HousePartition,
 		bestFirst(InnieOutieDifference),
+		// Killer: a cage's combination against the cages and houses it reaches, and a
+		// house shared out among the pieces of its cages.
+		CageComboClash,
+		HouseCageCover,
 		// Basic fish.
 		bestFirst(XWing),
 		bestFirst(Swordfish),

@@ -609,14 +609,19 @@ func findRule45(p *Pass, id string) {
 	}
 	var multi []explain.Step
 	seen := map[string]bool{} // virtual cages already tried, by open cells and sum
-	for _, g := range ruleGroups(l) {
+	t := killerTableOf(p)
+	for gi, g := range t.groups[:t.nRule] {
 		if p.done() {
 			return
 		}
-		virt, rest, ok := rule45(l, g, id)
-		if !ok || len(virt.Cells) == 0 {
+		r := t.innies[gi]
+		if id == idOuties {
+			r = t.outies[gi]
+		}
+		if !r.ok {
 			continue
 		}
+		virt, rest := r.virt, r.rest
 		st := stateOf(b, virt.Cells, virt.Sum)
 		st.sum.Virtual = true
 		// More houses can leave the same cells with the same sum: the fewest say it.

@@ -178,6 +178,7 @@ type scratch struct {
 	houseQuiets []houseQuiet // the houses in which the house-by-house finders did
 	sdc         sdcMemo      // Sue de Coq's lines and boxes that gave nothing
 	cageQuiet   cageQuiet    // the cages in which cage combinations last found nothing
+	killer      killerTable  // the rule of 45's groups and splits of the last killer layout
 	// The tables of Medusa, of candidateBits and of the verity finders, kept from
 	// call to call: making them anew on every state kept the collector busy.
 	medusa   medusaScratch
