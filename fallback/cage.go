@@ -59,38 +59,51 @@ const maxSigned = 6
 // set of cells two groups give is checked once, a group's innies that are all its
 // cells say nothing new, and a rule that is not distinct is kept only up to
 // maxLoose cells.
-func sumRules(l *board.Layout, houses [][]int32) []sumRule {
+func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
-	var rules []sumRule
-	seen := map[board.CellSet]bool{}
+	cages := l.Cages()
+	groups := make([]board.CellSet, 0, len(houses)+(n-1)*(n-2))
+	// Each group gives up to three rules.
+	rules := make([]sumRule, 0, len(cages)+3*cap(groups))
+	seen := make(map[board.CellSet]bool, len(cages)+2*cap(groups))
 	add := func(set board.CellSet, sum int, cage int32) {
 		k := set.Count()
 		if k == 0 || cage < 0 && k > max(n, maxLoose) || seen[set] {
 			return // more than n cells share no house: a loose rule, too big to keep
 		}
 		seen[set] = true
-		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage}
-		for h := range board.House(l.Houses()) {
-			if r.distinct || k > n {
-				break
-			}
-			r.distinct = set.AndNot(l.HouseSet(h)).Empty()
-		}
-		if !r.distinct && k > maxLoose {
-			return
-		}
+		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage, npos: k}
 		r.cells = make([]int32, 0, k)
 		for _, c := range set.Cells() {
 			r.cells = append(r.cells, int32(c))
 		}
-		r.npos = k
+		if !r.distinct && k <= n {
+			// The cells share a house when one of the first cell's houses holds
+			// them all.
+			for _, h := range cellHouses[r.cells[0]] {
+				all := true
+				for _, c := range r.cells[1:] {
+					if l.PosIn(board.Cell(c), board.House(h)) < 0 {
+						all = false
+						break
+					}
+				}
+				if all {
+					r.distinct = true
+					break
+				}
+			}
+		}
+		if !r.distinct && k > maxLoose {
+			return
+		}
 		rules = append(rules, r)
 	}
 	// addSigned adds the rule that pos less neg make sum, on grids of up to 9
 	// digits (looseSupport's sums fit its sets there), when it has at most
 	// maxLoose cells.
-	signed := map[[2]board.CellSet]bool{}
+	signed := make(map[[2]board.CellSet]bool, cap(groups))
 	addSigned := func(pos, neg board.CellSet, sum int) {
 		k := pos.Count() + neg.Count()
 		if n > 9 || k > maxSigned || pos.Empty() || neg.Empty() || signed[[2]board.CellSet{pos, neg}] {
@@ -106,11 +119,9 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 		}
 		rules = append(rules, r)
 	}
-	cages := l.Cages()
 	for i, cg := range cages {
 		add(cg.Set(), cg.Sum, int32(i))
 	}
-	var groups []board.CellSet
 	for h := range houses {
 		groups = append(groups, l.HouseSet(board.House(h)))
 	}
@@ -124,27 +135,43 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 			groups = append(groups, rows, cols)
 		}
 	}
+	// The cages' cells are looked at one by one: a group meets only a few cages,
+	// and whole-set operations on the largest layout's sets cost more than that.
+	inside := make([]int, len(cages))
 	for _, g := range groups {
-		k := g.Count() / n
-		inner, crossing := total*k, 0
-		innies, outies, caged := g, board.CellSet{}, board.CellSet{}
-		for _, cg := range cages {
-			set := cg.Set()
+		gCount := g.Count()
+		k := gCount / n
+		inner, crossing, cagedCount := total*k, 0, 0
+		innies, outies := g, board.CellSet{}
+		for i, cg := range cages {
+			in := 0
+			for _, c := range cg.Cells {
+				if g.Has(c) {
+					in++
+				}
+			}
+			inside[i] = in
 			switch {
-			case set.AndNot(g).Empty():
+			case in == len(cg.Cells):
 				inner -= cg.Sum
-				innies = innies.AndNot(set)
-				caged = caged.Or(set)
-			case !set.And(g).Empty():
+				for _, c := range cg.Cells {
+					innies.Remove(c)
+				}
+				cagedCount += in
+			case in > 0:
 				crossing += cg.Sum
-				outies = outies.Or(set.AndNot(g))
-				caged = caged.Or(set)
+				for _, c := range cg.Cells {
+					if !g.Has(c) {
+						outies.Add(c)
+					}
+				}
+				cagedCount += in
 			}
 		}
 		if innies != g {
 			add(innies, inner, -1)
 		}
-		if g.AndNot(caged).Empty() {
+		if cagedCount == gCount {
 			// The crossing cages hold the innies and the outies.
 			add(outies, crossing-inner, -1)
 		}
@@ -152,11 +179,16 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 		// than outside. Their cells inside leave the innies; their sums less their
 		// cells outside (the outies, counted down) stand for them.
 		pos, neg, sum := innies, board.CellSet{}, inner
-		for _, cg := range cages {
-			set := cg.Set()
-			in, out := set.And(g), set.AndNot(g)
-			if !in.Empty() && !out.Empty() && in.Count() > out.Count() {
-				pos, neg, sum = pos.AndNot(in), neg.Or(out), sum-cg.Sum
+		for i, cg := range cages {
+			if in := inside[i]; in > 0 && in < len(cg.Cells) && in > len(cg.Cells)-in {
+				for _, c := range cg.Cells {
+					if g.Has(c) {
+						pos.Remove(c)
+					} else {
+						neg.Add(c)
+					}
+				}
+				sum -= cg.Sum
 			}
 		}
 		addSigned(pos, neg, sum)

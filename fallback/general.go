@@ -179,7 +179,7 @@ func newGeometry(l *board.Layout) *geometry {
 	}
 	g.lineGroups = lineGroups
 	if len(l.Cages()) > 0 {
-		g.rules = sumRules(l, g.houses)
+		g.rules = sumRules(l, g.houses, g.cellHouses)
 		g.cellRules = make([][]int32, l.Cells())
 		for i, r := range g.rules {
 			for _, c := range r.cells {
