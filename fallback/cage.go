@@ -208,6 +208,22 @@ type sumRule struct {
 	npos int
 }
 
+// tier orders the rules for cageSums: the cages, then the distinct virtual rules,
+// then those whose digits may repeat. A looser rule is looked at only once the
+// tighter ones take nothing more, so it looks at fewer states on the way.
+func (r *sumRule) tier() int {
+	switch {
+	case !r.distinct:
+		return 2
+	case r.cage < 0:
+		return 1
+	}
+	return 0
+}
+
+// ruleTiers is how many tiers there are.
+const ruleTiers = 3
+
 // comboTable lists, for k cells and a sum s, the sets of k distinct digits 1-9
 // adding to s, as digit masks: byCount[k][s].
 type comboTable struct {
@@ -253,119 +269,130 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		s.fresh = true
 	}
 	copy(s.snap, cs)
-	for i := range s.rules {
-		if !s.ruleDirty[i] {
-			continue
+	for tier := range ruleTiers {
+		if changed {
+			// The looser rules wait until the tighter ones take nothing more.
+			return changed, true
 		}
-		s.ruleDirty[i] = false
-		r := &s.rules[i]
-		if r.npos < len(r.cells) && s.cheap {
-			continue // held by the walk alone, which the first look leaves out
-		}
-		if !r.distinct && s.combos != nil && !s.cheap {
-			more, ok := s.looseSupport(cs, r, queue)
+		for i := range s.rules {
+			if !s.ruleDirty[i] || s.rules[i].tier() != tier {
+				continue
+			}
+			s.ruleDirty[i] = false
+			more, ok := s.narrow(cs, i, queue)
 			changed = changed || more
 			if !ok {
 				return changed, false
 			}
+		}
+	}
+	return changed, true
+}
+
+// narrow narrows the open cells of rule i to what its sum allows (see cageSums).
+func (s *general) narrow(cs []uint32, i int, queue *[]int32) (changed, ok bool) {
+	r := &s.rules[i]
+	if r.npos < len(r.cells) && s.cheap {
+		return false, true // held by the walk alone, which the first look leaves out
+	}
+	if !r.distinct && s.combos != nil && !s.cheap {
+		return s.looseSupport(cs, r, queue)
+	}
+	var placed, union uint32
+	rem, open, lo, hi, span := r.sum, 0, 0, 0, 0
+	for _, c := range r.cells {
+		v := cs[c]
+		if v&fixedBit != 0 {
+			v &^= fixedBit
+			placed |= v
+			rem -= bits.TrailingZeros32(v) + 1
 			continue
 		}
-		var placed, union uint32
-		rem, open, lo, hi, span := r.sum, 0, 0, 0, 0
+		union |= v
+		open++
+		l, h := bits.TrailingZeros32(v)+1, 32-bits.LeadingZeros32(v)
+		lo, hi, span = lo+l, hi+h, max(span, h-l)
+	}
+	if open == 0 {
+		if rem != 0 {
+			return changed, false
+		}
+		return changed, true
+	}
+	if rem < lo || rem > hi {
+		return changed, false
+	}
+	if !r.distinct {
+		if hi-rem >= span && rem-lo >= span {
+			return changed, true // no cell's range reaches past what the others leave it
+		}
+		// Each open cell holds at least rem less the most the others can hold, and
+		// at most rem less the least they can.
 		for _, c := range r.cells {
 			v := cs[c]
 			if v&fixedBit != 0 {
-				v &^= fixedBit
-				placed |= v
-				rem -= bits.TrailingZeros32(v) + 1
 				continue
 			}
-			union |= v
-			open++
-			l, h := bits.TrailingZeros32(v)+1, 32-bits.LeadingZeros32(v)
-			lo, hi, span = lo+l, hi+h, max(span, h-l)
-		}
-		if open == 0 {
-			if rem != 0 {
-				return changed, false
-			}
-			continue
-		}
-		if rem < lo || rem > hi {
-			return changed, false
-		}
-		if !r.distinct {
-			if hi-rem >= span && rem-lo >= span {
-				continue // no cell's range reaches past what the others leave it
-			}
-			// Each open cell holds at least rem less the most the others can hold, and
-			// at most rem less the least they can.
-			for _, c := range r.cells {
-				v := cs[c]
-				if v&fixedBit != 0 {
-					continue
-				}
-				least := rem - (hi - (32 - bits.LeadingZeros32(v)))
-				most := rem - (lo - (bits.TrailingZeros32(v) + 1))
-				removed, ok := strip(cs, c, ^digitRange(least, most), queue)
-				changed = changed || removed
-				if !ok {
-					return changed, false
-				}
-			}
-			continue
-		}
-		var allowed, must uint32
-		switch {
-		case s.combos == nil:
-			allowed = cageBounds(open, rem, union&^placed)
-		case s.cheap:
-			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
-		default:
-			var more bool
-			must, more, ok = s.cachedSupport(cs, i, r, rem, placed, queue)
-			changed = changed || more
-			if !ok {
-				return changed, false
-			}
-			allowed = s.full
-		}
-		if allowed == 0 {
-			return changed, false
-		}
-		for _, c := range r.cells {
-			removed, ok := strip(cs, c, ^allowed, queue)
+			least := rem - (hi - (32 - bits.LeadingZeros32(v)))
+			most := rem - (lo - (bits.TrailingZeros32(v) + 1))
+			removed, ok := strip(cs, c, ^digitRange(least, most), queue)
 			changed = changed || removed
 			if !ok {
 				return changed, false
 			}
 		}
-		// A digit every combination holds must go in the cells: if only one open
-		// cell can take it, it goes there; else it leaves every cell outside the
-		// rule that sees all the open cells that can take it.
-		for ; must != 0; must &= must - 1 {
-			d := must & -must
-			at, k := int32(-1), 0
-			for _, c := range r.cells {
-				if v := cs[c]; v&fixedBit == 0 && v&d != 0 {
-					at, k = c, k+1
-				}
+		return changed, true
+	}
+	var allowed, must uint32
+	switch {
+	case s.combos == nil:
+		allowed = cageBounds(open, rem, union&^placed)
+	case s.cheap:
+		allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
+	default:
+		var more bool
+		must, more, ok = s.cachedSupport(cs, i, r, rem, placed, queue)
+		changed = changed || more
+		if !ok {
+			return changed, false
+		}
+		allowed = s.full
+	}
+	if allowed == 0 {
+		return changed, false
+	}
+	for _, c := range r.cells {
+		removed, ok := strip(cs, c, ^allowed, queue)
+		changed = changed || removed
+		if !ok {
+			return changed, false
+		}
+	}
+	// A digit every combination holds must go in the cells: if only one open
+	// cell can take it, it goes there; else it leaves every cell outside the
+	// rule that sees all the open cells that can take it.
+	for ; must != 0; must &= must - 1 {
+		d := must & -must
+		at, k := int32(-1), 0
+		for _, c := range r.cells {
+			if v := cs[c]; v&fixedBit == 0 && v&d != 0 {
+				at, k = c, k+1
 			}
-			switch {
-			case k == 0:
+		}
+		switch {
+		case k == 0:
+			return changed, false
+		case k == 1:
+			if cs[at] != d {
+				cs[at] = d
+				changed = true
+				*queue = append(*queue, at)
+			}
+		default:
+			more, ok := s.pointing(cs, r, d, queue)
+			changed = changed || more
+			if !ok {
 				return changed, false
-			case k == 1:
-				if cs[at] != d {
-					cs[at] = d
-					changed = true
-					*queue = append(*queue, at)
-				}
-			default:
-				more, ok := s.pointing(cs, r, d, queue)
-				changed = changed || more
-				if !ok {
-					return changed, false
-				}
 			}
 		}
 	}
