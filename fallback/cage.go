@@ -74,10 +74,7 @@ func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 		}
 		seen[set] = true
 		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage, npos: k}
-		r.cells = make([]int32, 0, k)
-		for _, c := range set.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
+		r.cells = appendCells(make([]int32, 0, k), set)
 		if !r.distinct && k <= n {
 			// The cells share a house when one of the first cell's houses holds
 			// them all.
@@ -111,12 +108,7 @@ func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 		}
 		signed[[2]board.CellSet{pos, neg}] = true
 		r := sumRule{sum: sum, cage: -1, npos: pos.Count()}
-		for _, c := range pos.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
-		for _, c := range neg.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
+		r.cells = appendCells(appendCells(make([]int32, 0, k), pos), neg)
 		rules = append(rules, r)
 	}
 	for i, cg := range cages {
@@ -194,6 +186,14 @@ func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 		addSigned(pos, neg, sum)
 	}
 	return rules
+}
+
+// appendCells appends the cells of set to out in increasing order.
+func appendCells(out []int32, set board.CellSet) []int32 {
+	for _, c := range set.Cells() {
+		out = append(out, int32(c))
+	}
+	return out
 }
 
 // sumRule says that the digits of cells add up to sum; distinct when no digit may
