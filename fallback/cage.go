@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -523,38 +524,31 @@ func (s *general) pointing(cs []uint32, r *sumRule, d uint32, queue *[]int32) (c
 // the digit goes in that cage inside the house, so it leaves the cage's cells
 // outside the house.
 func (s *general) cageLocked(cs []uint32, queue *[]int32) (changed, ok bool) {
-	var owner [32]int32 // by digit: its cage in the house so far, -2 none yet, -1 several
-	for _, h := range s.houses {
-		for d := range owner[:len(h)] {
-			owner[d] = -2
-		}
-		for _, c := range h {
-			v := cs[c]
-			if v&fixedBit != 0 {
-				continue
-			}
-			k := s.cageOf[c]
-			for ; v != 0; v &= v - 1 {
-				d := bits.TrailingZeros32(v)
-				switch owner[d] {
-				case -2:
-					owner[d] = k
-				case k:
-				default:
-					owner[d] = -1
+	var union [32]uint32 // by part of the house: the candidates of its open cells
+	for _, parts := range s.houseParts {
+		var once, twice uint32
+		for i, p := range parts {
+			var u uint32
+			for _, c := range p.in {
+				if v := cs[c]; v&fixedBit == 0 {
+					u |= v
 				}
 			}
+			union[i] = u
+			twice |= once & u
+			once |= u
 		}
-		for d, k := range owner[:len(h)] {
-			if k < 0 {
+		only := once &^ twice
+		if only == 0 {
+			continue
+		}
+		for i, p := range parts {
+			m := union[i] & only
+			if m == 0 || p.cage < 0 {
 				continue
 			}
-			bit := uint32(1) << d
-			for _, c := range s.cageCells[k] {
-				if s.inHouse(c, h) {
-					continue
-				}
-				removed, ok := strip(cs, c, bit, queue)
+			for _, c := range p.out {
+				removed, ok := strip(cs, c, m, queue)
 				changed = changed || removed
 				if !ok {
 					return changed, false
@@ -565,14 +559,41 @@ func (s *general) cageLocked(cs []uint32, queue *[]int32) (changed, ok bool) {
 	return changed, true
 }
 
-// inHouse reports whether c is one of h's cells.
-func (s *general) inHouse(c int32, h []int32) bool {
-	for _, x := range h {
-		if x == c {
-			return true
+// housePart is where a house meets a cage (or the house's cells in no cage, cage
+// -1): in are those cells, out the cage's cells outside the house.
+type housePart struct {
+	cage    int32
+	in, out []int32
+}
+
+// houseParts returns, for each house, where it meets each cage.
+func houseParts(houses [][]int32, cageOf []int32, cageCells [][]int32) [][]housePart {
+	out := make([][]housePart, len(houses))
+	for h, cells := range houses {
+		for _, c := range cells {
+			k := cageOf[c]
+			i := 0
+			for i < len(out[h]) && out[h][i].cage != k {
+				i++
+			}
+			if i == len(out[h]) {
+				out[h] = append(out[h], housePart{cage: k})
+			}
+			out[h][i].in = append(out[h][i].in, c)
+		}
+		for i := range out[h] {
+			p := &out[h][i]
+			if p.cage < 0 {
+				continue
+			}
+			for _, c := range cageCells[p.cage] {
+				if !slices.Contains(cells, c) {
+					p.out = append(p.out, c)
+				}
+			}
 		}
 	}
-	return false
+	return out
 }
 
 // digitRange is the mask of the digits from least to most (none when most < least).

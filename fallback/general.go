@@ -93,6 +93,8 @@ type geometry struct {
 	peerBits  [][]uint64
 	cageOf    []int32
 	cageCells [][]int32
+	// houseParts are, per house, where it meets each cage (killers only).
+	houseParts [][]housePart
 }
 
 // segment is where a box meets a row or a column.
@@ -220,6 +222,7 @@ func newGeometry(l *board.Layout) *geometry {
 				g.cageCells[i][j] = int32(c)
 			}
 		}
+		g.houseParts = houseParts(g.houses, g.cageOf, g.cageCells)
 	}
 	g.words = (l.Cells() + 63) / 64
 	g.peerBits = make([][]uint64, l.Cells())
