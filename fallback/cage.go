@@ -681,41 +681,28 @@ func (x *maskSet) orWith(y *maskSet, d, nw int) {
 	}
 }
 
-// meetsWith reports whether, for some mask m of y without digit bit d, m with d is
-// in z.
-func (y *maskSet) meetsWith(z *maskSet, d, nw int) bool {
+// orWithoutIn sets x to x or, for each mask m of z with digit bit d whose m
+// without d is in y, m without d, and reports whether there was any such m.
+func (x *maskSet) orWithoutIn(z, y *maskSet, d, nw int) bool {
 	var any uint64
 	if d < 6 {
 		sh, keep := uint(1)<<d, lacks[d]
 		for w := range nw {
-			any |= (y[w] & keep) << sh & z[w]
+			t := z[w] >> sh & keep & y[w]
+			x[w] |= t
+			any |= t
 		}
 		return any != 0
 	}
 	ws := 1 << (d - 6)
 	for w := range nw {
-		if w&ws != 0 {
-			any |= y[w-ws] & z[w]
+		if w&ws == 0 {
+			t := z[w+ws] & y[w]
+			x[w] |= t
+			any |= t
 		}
 	}
 	return any != 0
-}
-
-// orWithout sets x to x or, for each mask m of z with digit bit d, m without d.
-func (x *maskSet) orWithout(z *maskSet, d, nw int) {
-	if d < 6 {
-		sh, keep := uint(1)<<d, lacks[d]
-		for w := range nw {
-			x[w] |= z[w] >> sh & keep
-		}
-		return
-	}
-	ws := 1 << (d - 6)
-	for w := range nw {
-		if w&ws == 0 {
-			x[w] |= z[w+ws]
-		}
-	}
 }
 
 // hasAll reports whether every mask of x holds digit bit d (x not empty).
@@ -819,11 +806,8 @@ func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, q
 		var back maskSet
 		for ds := cand[i]; ds != 0; ds &= ds - 1 {
 			j := bits.TrailingZeros32(ds)
-			if reach[i].meetsWith(&good, j, nw) {
+			if back.orWithoutIn(&good, &reach[i], j, nw) {
 				keep |= digit[j]
-				if i > 0 {
-					back.orWithout(&good, j, nw)
-				}
 			}
 		}
 		if v := cs[c]; keep != v {
@@ -833,9 +817,7 @@ func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, q
 				*queue = append(*queue, c)
 			}
 		}
-		for w := range nw {
-			good[w] = back[w] & reach[i][w]
-		}
+		good = back
 	}
 	return must, changed, true
 }
