@@ -566,31 +566,59 @@ type housePart struct {
 	in, out []int32
 }
 
-// houseParts returns, for each house, where it meets each cage.
+// houseParts returns, for each house, where it meets each cage. The lists are
+// cut from a few arrays: a killer's layout is built per puzzle.
 func houseParts(houses [][]int32, cageOf []int32, cageCells [][]int32) [][]housePart {
+	total := 0
+	for _, cells := range houses {
+		total += len(cells)
+	}
 	out := make([][]housePart, len(houses))
+	parts := make([]housePart, 0, total)
+	ins := make([]int32, 0, total)
+	inHouse := make([]bool, len(cageOf))
+	outs := 0
+	for h, cells := range houses {
+		first := len(parts)
+		for i, c := range cells {
+			k := cageOf[c]
+			if slices.ContainsFunc(cells[:i], func(x int32) bool { return cageOf[x] == k }) {
+				continue // its part is made
+			}
+			from := len(ins)
+			for _, x := range cells[i:] {
+				if cageOf[x] == k {
+					ins = append(ins, x)
+				}
+			}
+			p := housePart{cage: k, in: ins[from:len(ins):len(ins)]}
+			if k >= 0 {
+				outs += len(cageCells[k]) - len(p.in)
+			}
+			parts = append(parts, p)
+		}
+		out[h] = parts[first:len(parts):len(parts)]
+	}
+	outBuf := make([]int32, 0, outs)
 	for h, cells := range houses {
 		for _, c := range cells {
-			k := cageOf[c]
-			i := 0
-			for i < len(out[h]) && out[h][i].cage != k {
-				i++
-			}
-			if i == len(out[h]) {
-				out[h] = append(out[h], housePart{cage: k})
-			}
-			out[h][i].in = append(out[h][i].in, c)
+			inHouse[c] = true
 		}
 		for i := range out[h] {
 			p := &out[h][i]
 			if p.cage < 0 {
 				continue
 			}
+			from := len(outBuf)
 			for _, c := range cageCells[p.cage] {
-				if !slices.Contains(cells, c) {
-					p.out = append(p.out, c)
+				if !inHouse[c] {
+					outBuf = append(outBuf, c)
 				}
 			}
+			p.out = outBuf[from:len(outBuf):len(outBuf)]
+		}
+		for _, c := range cells {
+			inHouse[c] = false
 		}
 	}
 	return out
