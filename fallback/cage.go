@@ -68,7 +68,8 @@ func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 	// Each group gives up to three rules.
 	rules := make([]sumRule, 0, len(cages)+3*cap(groups))
 	seen := make(map[board.CellSet]bool, len(cages)+2*cap(groups))
-	add := func(set board.CellSet, sum int, cage int32) {
+	var add func(set board.CellSet, sum int, cage int32)
+	add = func(set board.CellSet, sum int, cage int32) {
 		k := set.Count()
 		if k == 0 || cage < 0 && k > max(n, maxLoose) || seen[set] {
 			return // more than n cells share no house: a loose rule, too big to keep
@@ -89,6 +90,16 @@ func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 				}
 				if all {
 					r.distinct = true
+					if 2*k > n {
+						// The house's other cells say the same in fewer cells; a
+						// whole house says nothing (unless its sum is wrong).
+						if rest := l.HouseSet(board.House(h)).AndNot(set); !rest.Empty() {
+							add(rest, total-sum, -1)
+							return
+						} else if sum == total {
+							return
+						}
+					}
 					break
 				}
 			}
