@@ -59,7 +59,10 @@ const maxSigned = 6
 // r2c6 - 4"). A rule is distinct when it is a cage or its cells share a house. A
 // set of cells two groups give is checked once, a group's innies that are all its
 // cells say nothing new, and a rule that is not distinct is kept only up to
-// maxLoose cells.
+// maxLoose cells. A virtual rule on more than half of a house is kept as the
+// house's other cells, which hold the house's total less its sum (the same rule
+// on fewer cells: a cage's walk costs most on 8 or 9 cells and 9 digits), and
+// one on a whole house says nothing.
 func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
