@@ -44,7 +44,7 @@
 // its digits, then the larger. A killer from a killer book, with no givens, is
 // solved and proven unique in about a tenth of a millisecond of search, after about
 // a fifth of a millisecond to build the rules of its layout (once per layout); the
-// hardest big-cage killers (sixteen five-cell cages and no givens) take 3 to 21 s
+// hardest big-cage killers (sixteen five-cell cages and no givens) take 2 to 15 s
 // (tens to hundreds of thousands of guesses). DLX does not take killers: a cage's sum is no
 // exact-cover constraint.
 //
