@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -58,39 +59,63 @@ const maxSigned = 6
 // r2c6 - 4"). A rule is distinct when it is a cage or its cells share a house. A
 // set of cells two groups give is checked once, a group's innies that are all its
 // cells say nothing new, and a rule that is not distinct is kept only up to
-// maxLoose cells.
-func sumRules(l *board.Layout, houses [][]int32) []sumRule {
+// maxLoose cells. A virtual rule on more than half of a house is kept as the
+// house's other cells, which hold the house's total less its sum (the same rule
+// on fewer cells: a cage's walk costs most on 8 or 9 cells and 9 digits), and
+// one on a whole house says nothing.
+func sumRules(l *board.Layout, houses, cellHouses [][]int32) []sumRule {
 	n := l.N()
 	total := n * (n + 1) / 2
-	var rules []sumRule
-	seen := map[board.CellSet]bool{}
-	add := func(set board.CellSet, sum int, cage int32) {
+	cages := l.Cages()
+	groups := make([]board.CellSet, 0, len(houses)+(n-1)*(n-2))
+	// Each group gives up to three rules.
+	rules := make([]sumRule, 0, len(cages)+3*cap(groups))
+	seen := make(map[board.CellSet]bool, len(cages)+2*cap(groups))
+	var add func(set board.CellSet, sum int, cage int32)
+	add = func(set board.CellSet, sum int, cage int32) {
 		k := set.Count()
 		if k == 0 || cage < 0 && k > max(n, maxLoose) || seen[set] {
 			return // more than n cells share no house: a loose rule, too big to keep
 		}
 		seen[set] = true
-		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage}
-		for h := range board.House(l.Houses()) {
-			if r.distinct || k > n {
-				break
+		r := sumRule{sum: sum, distinct: cage >= 0, cage: cage, npos: k}
+		r.cells = appendCells(make([]int32, 0, k), set)
+		if !r.distinct && k <= n {
+			// The cells share a house when one of the first cell's houses holds
+			// them all.
+			for _, h := range cellHouses[r.cells[0]] {
+				all := true
+				for _, c := range r.cells[1:] {
+					if l.PosIn(board.Cell(c), board.House(h)) < 0 {
+						all = false
+						break
+					}
+				}
+				if all {
+					r.distinct = true
+					if 2*k > n {
+						// The house's other cells say the same in fewer cells; a
+						// whole house says nothing (unless its sum is wrong).
+						if rest := l.HouseSet(board.House(h)).AndNot(set); !rest.Empty() {
+							add(rest, total-sum, -1)
+							return
+						} else if sum == total {
+							return
+						}
+					}
+					break
+				}
 			}
-			r.distinct = set.AndNot(l.HouseSet(h)).Empty()
 		}
 		if !r.distinct && k > maxLoose {
 			return
 		}
-		r.cells = make([]int32, 0, k)
-		for _, c := range set.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
-		r.npos = k
 		rules = append(rules, r)
 	}
 	// addSigned adds the rule that pos less neg make sum, on grids of up to 9
 	// digits (looseSupport's sums fit its sets there), when it has at most
 	// maxLoose cells.
-	signed := map[[2]board.CellSet]bool{}
+	signed := make(map[[2]board.CellSet]bool, cap(groups))
 	addSigned := func(pos, neg board.CellSet, sum int) {
 		k := pos.Count() + neg.Count()
 		if n > 9 || k > maxSigned || pos.Empty() || neg.Empty() || signed[[2]board.CellSet{pos, neg}] {
@@ -98,19 +123,12 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 		}
 		signed[[2]board.CellSet{pos, neg}] = true
 		r := sumRule{sum: sum, cage: -1, npos: pos.Count()}
-		for _, c := range pos.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
-		for _, c := range neg.Cells() {
-			r.cells = append(r.cells, int32(c))
-		}
+		r.cells = appendCells(appendCells(make([]int32, 0, k), pos), neg)
 		rules = append(rules, r)
 	}
-	cages := l.Cages()
 	for i, cg := range cages {
 		add(cg.Set(), cg.Sum, int32(i))
 	}
-	var groups []board.CellSet
 	for h := range houses {
 		groups = append(groups, l.HouseSet(board.House(h)))
 	}
@@ -124,27 +142,43 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 			groups = append(groups, rows, cols)
 		}
 	}
+	// The cages' cells are looked at one by one: a group meets only a few cages,
+	// and whole-set operations on the largest layout's sets cost more than that.
+	inside := make([]int, len(cages))
 	for _, g := range groups {
-		k := g.Count() / n
-		inner, crossing := total*k, 0
-		innies, outies, caged := g, board.CellSet{}, board.CellSet{}
-		for _, cg := range cages {
-			set := cg.Set()
+		gCount := g.Count()
+		k := gCount / n
+		inner, crossing, cagedCount := total*k, 0, 0
+		innies, outies := g, board.CellSet{}
+		for i, cg := range cages {
+			in := 0
+			for _, c := range cg.Cells {
+				if g.Has(c) {
+					in++
+				}
+			}
+			inside[i] = in
 			switch {
-			case set.AndNot(g).Empty():
+			case in == len(cg.Cells):
 				inner -= cg.Sum
-				innies = innies.AndNot(set)
-				caged = caged.Or(set)
-			case !set.And(g).Empty():
+				for _, c := range cg.Cells {
+					innies.Remove(c)
+				}
+				cagedCount += in
+			case in > 0:
 				crossing += cg.Sum
-				outies = outies.Or(set.AndNot(g))
-				caged = caged.Or(set)
+				for _, c := range cg.Cells {
+					if !g.Has(c) {
+						outies.Add(c)
+					}
+				}
+				cagedCount += in
 			}
 		}
 		if innies != g {
 			add(innies, inner, -1)
 		}
-		if g.AndNot(caged).Empty() {
+		if cagedCount == gCount {
 			// The crossing cages hold the innies and the outies.
 			add(outies, crossing-inner, -1)
 		}
@@ -152,16 +186,29 @@ func sumRules(l *board.Layout, houses [][]int32) []sumRule {
 		// than outside. Their cells inside leave the innies; their sums less their
 		// cells outside (the outies, counted down) stand for them.
 		pos, neg, sum := innies, board.CellSet{}, inner
-		for _, cg := range cages {
-			set := cg.Set()
-			in, out := set.And(g), set.AndNot(g)
-			if !in.Empty() && !out.Empty() && in.Count() > out.Count() {
-				pos, neg, sum = pos.AndNot(in), neg.Or(out), sum-cg.Sum
+		for i, cg := range cages {
+			if in := inside[i]; in > 0 && in < len(cg.Cells) && in > len(cg.Cells)-in {
+				for _, c := range cg.Cells {
+					if g.Has(c) {
+						pos.Remove(c)
+					} else {
+						neg.Add(c)
+					}
+				}
+				sum -= cg.Sum
 			}
 		}
 		addSigned(pos, neg, sum)
 	}
 	return rules
+}
+
+// appendCells appends the cells of set to out in increasing order.
+func appendCells(out []int32, set board.CellSet) []int32 {
+	for _, c := range set.Cells() {
+		out = append(out, int32(c))
+	}
+	return out
 }
 
 // sumRule says that the digits of cells add up to sum; distinct when no digit may
@@ -175,6 +222,22 @@ type sumRule struct {
 	// count down, so that the rule says cells[:npos] less cells[npos:] make sum.
 	npos int
 }
+
+// tier orders the rules for cageSums: the cages, then the distinct virtual rules,
+// then those whose digits may repeat. A looser rule is looked at only once the
+// tighter ones take nothing more, so it looks at fewer states on the way.
+func (r *sumRule) tier() int {
+	switch {
+	case !r.distinct:
+		return 2
+	case r.cage < 0:
+		return 1
+	}
+	return 0
+}
+
+// ruleTiers is how many tiers there are.
+const ruleTiers = 3
 
 // comboTable lists, for k cells and a sum s, the sets of k distinct digits 1-9
 // adding to s, as digit masks: byCount[k][s].
@@ -221,119 +284,130 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		s.fresh = true
 	}
 	copy(s.snap, cs)
-	for i := range s.rules {
-		if !s.ruleDirty[i] {
-			continue
+	for tier := range ruleTiers {
+		if changed {
+			// The looser rules wait until the tighter ones take nothing more.
+			return changed, true
 		}
-		s.ruleDirty[i] = false
-		r := &s.rules[i]
-		if r.npos < len(r.cells) && s.cheap {
-			continue // held by the walk alone, which the first look leaves out
-		}
-		if !r.distinct && s.combos != nil && !s.cheap {
-			more, ok := s.looseSupport(cs, r, queue)
+		for i := range s.rules {
+			if !s.ruleDirty[i] || s.rules[i].tier() != tier {
+				continue
+			}
+			s.ruleDirty[i] = false
+			more, ok := s.narrow(cs, i, queue)
 			changed = changed || more
 			if !ok {
 				return changed, false
 			}
+		}
+	}
+	return changed, true
+}
+
+// narrow narrows the open cells of rule i to what its sum allows (see cageSums).
+func (s *general) narrow(cs []uint32, i int, queue *[]int32) (changed, ok bool) {
+	r := &s.rules[i]
+	if r.npos < len(r.cells) && s.cheap {
+		return false, true // held by the walk alone, which the first look leaves out
+	}
+	if !r.distinct && s.combos != nil && !s.cheap {
+		return s.looseSupport(cs, r, queue)
+	}
+	var placed, union uint32
+	rem, open, lo, hi, span := r.sum, 0, 0, 0, 0
+	for _, c := range r.cells {
+		v := cs[c]
+		if v&fixedBit != 0 {
+			v &^= fixedBit
+			placed |= v
+			rem -= bits.TrailingZeros32(v) + 1
 			continue
 		}
-		var placed, union uint32
-		rem, open, lo, hi, span := r.sum, 0, 0, 0, 0
+		union |= v
+		open++
+		l, h := bits.TrailingZeros32(v)+1, 32-bits.LeadingZeros32(v)
+		lo, hi, span = lo+l, hi+h, max(span, h-l)
+	}
+	if open == 0 {
+		if rem != 0 {
+			return changed, false
+		}
+		return changed, true
+	}
+	if rem < lo || rem > hi {
+		return changed, false
+	}
+	if !r.distinct {
+		if hi-rem >= span && rem-lo >= span {
+			return changed, true // no cell's range reaches past what the others leave it
+		}
+		// Each open cell holds at least rem less the most the others can hold, and
+		// at most rem less the least they can.
 		for _, c := range r.cells {
 			v := cs[c]
 			if v&fixedBit != 0 {
-				v &^= fixedBit
-				placed |= v
-				rem -= bits.TrailingZeros32(v) + 1
 				continue
 			}
-			union |= v
-			open++
-			l, h := bits.TrailingZeros32(v)+1, 32-bits.LeadingZeros32(v)
-			lo, hi, span = lo+l, hi+h, max(span, h-l)
-		}
-		if open == 0 {
-			if rem != 0 {
-				return changed, false
-			}
-			continue
-		}
-		if rem < lo || rem > hi {
-			return changed, false
-		}
-		if !r.distinct {
-			if hi-rem >= span && rem-lo >= span {
-				continue // no cell's range reaches past what the others leave it
-			}
-			// Each open cell holds at least rem less the most the others can hold, and
-			// at most rem less the least they can.
-			for _, c := range r.cells {
-				v := cs[c]
-				if v&fixedBit != 0 {
-					continue
-				}
-				least := rem - (hi - (32 - bits.LeadingZeros32(v)))
-				most := rem - (lo - (bits.TrailingZeros32(v) + 1))
-				removed, ok := strip(cs, c, ^digitRange(least, most), queue)
-				changed = changed || removed
-				if !ok {
-					return changed, false
-				}
-			}
-			continue
-		}
-		var allowed, must uint32
-		switch {
-		case s.combos == nil:
-			allowed = cageBounds(open, rem, union&^placed)
-		case s.cheap:
-			allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
-		default:
-			var more bool
-			must, more, ok = s.cachedSupport(cs, i, r, rem, placed, queue)
-			changed = changed || more
-			if !ok {
-				return changed, false
-			}
-			allowed = s.full
-		}
-		if allowed == 0 {
-			return changed, false
-		}
-		for _, c := range r.cells {
-			removed, ok := strip(cs, c, ^allowed, queue)
+			least := rem - (hi - (32 - bits.LeadingZeros32(v)))
+			most := rem - (lo - (bits.TrailingZeros32(v) + 1))
+			removed, ok := strip(cs, c, ^digitRange(least, most), queue)
 			changed = changed || removed
 			if !ok {
 				return changed, false
 			}
 		}
-		// A digit every combination holds must go in the cells: if only one open
-		// cell can take it, it goes there; else it leaves every cell outside the
-		// rule that sees all the open cells that can take it.
-		for ; must != 0; must &= must - 1 {
-			d := must & -must
-			at, k := int32(-1), 0
-			for _, c := range r.cells {
-				if v := cs[c]; v&fixedBit == 0 && v&d != 0 {
-					at, k = c, k+1
-				}
+		return changed, true
+	}
+	var allowed, must uint32
+	switch {
+	case s.combos == nil:
+		allowed = cageBounds(open, rem, union&^placed)
+	case s.cheap:
+		allowed, must = s.cageCombos(cs, r, open, rem, placed, union)
+	default:
+		var more bool
+		must, more, ok = s.cachedSupport(cs, i, r, rem, placed, queue)
+		changed = changed || more
+		if !ok {
+			return changed, false
+		}
+		allowed = s.full
+	}
+	if allowed == 0 {
+		return changed, false
+	}
+	for _, c := range r.cells {
+		removed, ok := strip(cs, c, ^allowed, queue)
+		changed = changed || removed
+		if !ok {
+			return changed, false
+		}
+	}
+	// A digit every combination holds must go in the cells: if only one open
+	// cell can take it, it goes there; else it leaves every cell outside the
+	// rule that sees all the open cells that can take it.
+	for ; must != 0; must &= must - 1 {
+		d := must & -must
+		at, k := int32(-1), 0
+		for _, c := range r.cells {
+			if v := cs[c]; v&fixedBit == 0 && v&d != 0 {
+				at, k = c, k+1
 			}
-			switch {
-			case k == 0:
+		}
+		switch {
+		case k == 0:
+			return changed, false
+		case k == 1:
+			if cs[at] != d {
+				cs[at] = d
+				changed = true
+				*queue = append(*queue, at)
+			}
+		default:
+			more, ok := s.pointing(cs, r, d, queue)
+			changed = changed || more
+			if !ok {
 				return changed, false
-			case k == 1:
-				if cs[at] != d {
-					cs[at] = d
-					changed = true
-					*queue = append(*queue, at)
-				}
-			default:
-				more, ok := s.pointing(cs, r, d, queue)
-				changed = changed || more
-				if !ok {
-					return changed, false
-				}
 			}
 		}
 	}
@@ -464,38 +538,31 @@ func (s *general) pointing(cs []uint32, r *sumRule, d uint32, queue *[]int32) (c
 // the digit goes in that cage inside the house, so it leaves the cage's cells
 // outside the house.
 func (s *general) cageLocked(cs []uint32, queue *[]int32) (changed, ok bool) {
-	var owner [32]int32 // by digit: its cage in the house so far, -2 none yet, -1 several
-	for _, h := range s.houses {
-		for d := range owner[:len(h)] {
-			owner[d] = -2
-		}
-		for _, c := range h {
-			v := cs[c]
-			if v&fixedBit != 0 {
-				continue
-			}
-			k := s.cageOf[c]
-			for ; v != 0; v &= v - 1 {
-				d := bits.TrailingZeros32(v)
-				switch owner[d] {
-				case -2:
-					owner[d] = k
-				case k:
-				default:
-					owner[d] = -1
+	var union [32]uint32 // by part of the house: the candidates of its open cells
+	for _, parts := range s.houseParts {
+		var once, twice uint32
+		for i, p := range parts {
+			var u uint32
+			for _, c := range p.in {
+				if v := cs[c]; v&fixedBit == 0 {
+					u |= v
 				}
 			}
+			union[i] = u
+			twice |= once & u
+			once |= u
 		}
-		for d, k := range owner[:len(h)] {
-			if k < 0 {
+		only := once &^ twice
+		if only == 0 {
+			continue
+		}
+		for i, p := range parts {
+			m := union[i] & only
+			if m == 0 || p.cage < 0 {
 				continue
 			}
-			bit := uint32(1) << d
-			for _, c := range s.cageCells[k] {
-				if s.inHouse(c, h) {
-					continue
-				}
-				removed, ok := strip(cs, c, bit, queue)
+			for _, c := range p.out {
+				removed, ok := strip(cs, c, m, queue)
 				changed = changed || removed
 				if !ok {
 					return changed, false
@@ -506,14 +573,69 @@ func (s *general) cageLocked(cs []uint32, queue *[]int32) (changed, ok bool) {
 	return changed, true
 }
 
-// inHouse reports whether c is one of h's cells.
-func (s *general) inHouse(c int32, h []int32) bool {
-	for _, x := range h {
-		if x == c {
-			return true
+// housePart is where a house meets a cage (or the house's cells in no cage, cage
+// -1): in are those cells, out the cage's cells outside the house.
+type housePart struct {
+	cage    int32
+	in, out []int32
+}
+
+// houseParts returns, for each house, where it meets each cage. The lists are
+// cut from a few arrays: a killer's layout is built per puzzle.
+func houseParts(houses [][]int32, cageOf []int32, cageCells [][]int32) [][]housePart {
+	total := 0
+	for _, cells := range houses {
+		total += len(cells)
+	}
+	out := make([][]housePart, len(houses))
+	parts := make([]housePart, 0, total)
+	ins := make([]int32, 0, total)
+	inHouse := make([]bool, len(cageOf))
+	outs := 0
+	for h, cells := range houses {
+		first := len(parts)
+		for i, c := range cells {
+			k := cageOf[c]
+			if slices.ContainsFunc(cells[:i], func(x int32) bool { return cageOf[x] == k }) {
+				continue // its part is made
+			}
+			from := len(ins)
+			for _, x := range cells[i:] {
+				if cageOf[x] == k {
+					ins = append(ins, x)
+				}
+			}
+			p := housePart{cage: k, in: ins[from:len(ins):len(ins)]}
+			if k >= 0 {
+				outs += len(cageCells[k]) - len(p.in)
+			}
+			parts = append(parts, p)
+		}
+		out[h] = parts[first:len(parts):len(parts)]
+	}
+	outBuf := make([]int32, 0, outs)
+	for h, cells := range houses {
+		for _, c := range cells {
+			inHouse[c] = true
+		}
+		for i := range out[h] {
+			p := &out[h][i]
+			if p.cage < 0 {
+				continue
+			}
+			from := len(outBuf)
+			for _, c := range cageCells[p.cage] {
+				if !inHouse[c] {
+					outBuf = append(outBuf, c)
+				}
+			}
+			p.out = outBuf[from:len(outBuf):len(outBuf)]
+		}
+		for _, c := range cells {
+			inHouse[c] = false
 		}
 	}
-	return false
+	return out
 }
 
 // digitRange is the mask of the digits from least to most (none when most < least).
@@ -601,41 +723,28 @@ func (x *maskSet) orWith(y *maskSet, d, nw int) {
 	}
 }
 
-// meetsWith reports whether, for some mask m of y without digit bit d, m with d is
-// in z.
-func (y *maskSet) meetsWith(z *maskSet, d, nw int) bool {
+// orWithoutIn sets x to x or, for each mask m of z with digit bit d whose m
+// without d is in y, m without d, and reports whether there was any such m.
+func (x *maskSet) orWithoutIn(z, y *maskSet, d, nw int) bool {
 	var any uint64
 	if d < 6 {
 		sh, keep := uint(1)<<d, lacks[d]
 		for w := range nw {
-			any |= (y[w] & keep) << sh & z[w]
+			t := z[w] >> sh & keep & y[w]
+			x[w] |= t
+			any |= t
 		}
 		return any != 0
 	}
 	ws := 1 << (d - 6)
 	for w := range nw {
-		if w&ws != 0 {
-			any |= y[w-ws] & z[w]
+		if w&ws == 0 {
+			t := z[w+ws] & y[w]
+			x[w] |= t
+			any |= t
 		}
 	}
 	return any != 0
-}
-
-// orWithout sets x to x or, for each mask m of z with digit bit d, m without d.
-func (x *maskSet) orWithout(z *maskSet, d, nw int) {
-	if d < 6 {
-		sh, keep := uint(1)<<d, lacks[d]
-		for w := range nw {
-			x[w] |= z[w] >> sh & keep
-		}
-		return
-	}
-	ws := 1 << (d - 6)
-	for w := range nw {
-		if w&ws == 0 {
-			x[w] |= z[w+ws]
-		}
-	}
 }
 
 // hasAll reports whether every mask of x holds digit bit d (x not empty).
@@ -658,12 +767,16 @@ func (x *maskSet) hasAll(d, nw int) bool {
 }
 
 // squeeze renumbers the digits of m, all among union, by their rank in union.
+// It closes the gaps the digits missing from union leave below its largest, from
+// the top down: a cage's open cells miss few digits, so there are few gaps.
 func squeeze(m, union uint32) uint32 {
-	var out uint32
-	for ; m != 0; m &= m - 1 {
-		out |= 1 << bits.OnesCount32(union&(m&-m-1))
+	gaps := ^union & (1<<(32-bits.LeadingZeros32(union)) - 1)
+	for gaps != 0 {
+		g := uint32(1) << (31 - bits.LeadingZeros32(gaps))
+		gaps &^= g
+		m = m&(g-1) | m>>1&^(g-1)
 	}
-	return out
+	return m
 }
 
 // cageSupport narrows the open cells of a distinct rule to the digits each can
@@ -735,11 +848,8 @@ func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, q
 		var back maskSet
 		for ds := cand[i]; ds != 0; ds &= ds - 1 {
 			j := bits.TrailingZeros32(ds)
-			if reach[i].meetsWith(&good, j, nw) {
+			if back.orWithoutIn(&good, &reach[i], j, nw) {
 				keep |= digit[j]
-				if i > 0 {
-					back.orWithout(&good, j, nw)
-				}
 			}
 		}
 		if v := cs[c]; keep != v {
@@ -749,9 +859,7 @@ func (s *general) cageSupport(cs []uint32, r *sumRule, rem int, placed uint32, q
 				*queue = append(*queue, c)
 			}
 		}
-		for w := range nw {
-			good[w] = back[w] & reach[i][w]
-		}
+		good = back
 	}
 	return must, changed, true
 }

@@ -93,6 +93,8 @@ type geometry struct {
 	peerBits  [][]uint64
 	cageOf    []int32
 	cageCells [][]int32
+	// houseParts are, per house, where it meets each cage (killers only).
+	houseParts [][]housePart
 }
 
 // segment is where a box meets a row or a column.
@@ -124,20 +126,32 @@ func geometryOf(l *board.Layout) *geometry {
 func newGeometry(l *board.Layout) *geometry {
 	n := l.N()
 	cells := func(h board.House) []int32 {
-		var out []int32
-		for _, c := range l.HouseCells(h) {
-			out = append(out, int32(c))
+		out := make([]int32, len(l.HouseCells(h)))
+		for i, c := range l.HouseCells(h) {
+			out[i] = int32(c)
 		}
 		return out
 	}
+	// The per-cell lists are cut from one array each: a killer's layout is built
+	// per puzzle, so its allocations count.
 	g := &geometry{houses: make([][]int32, l.Houses()), peers: make([][]int32, l.Cells())}
-	g.cellHouses = make([][]int32, l.Cells())
+	perCell := make([]int, l.Cells())
 	for h := range g.houses {
 		g.houses[h] = cells(board.House(h))
+		for _, c := range g.houses[h] {
+			perCell[c]++
+		}
+	}
+	g.cellHouses = cutLists(perCell)
+	for h := range g.houses {
 		for _, c := range g.houses[h] {
 			g.cellHouses[c] = append(g.cellHouses[c], int32(h))
 		}
 	}
+	for c := range perCell {
+		perCell[c] = len(l.Peers(board.Cell(c)))
+	}
+	g.peers = cutLists(perCell)
 	for c := range g.peers {
 		for _, p := range l.Peers(board.Cell(c)) {
 			g.peers[c] = append(g.peers[c], int32(p))
@@ -153,7 +167,7 @@ func newGeometry(l *board.Layout) *geometry {
 				if kind == 1 {
 					lh = l.ColHouse(line)
 				}
-				var sg segment
+				sg := segment{cells: make([]int32, 0, n), lineOut: make([]int32, 0, n)}
 				for _, c := range l.HouseCells(lh) {
 					if l.PosIn(c, bh) >= 0 {
 						sg.cells = append(sg.cells, int32(c))
@@ -164,6 +178,7 @@ func newGeometry(l *board.Layout) *geometry {
 				if len(sg.cells) == 0 {
 					continue
 				}
+				sg.boxOut = make([]int32, 0, n-len(sg.cells))
 				for _, c := range l.HouseCells(bh) {
 					if l.PosIn(c, lh) < 0 {
 						sg.boxOut = append(sg.boxOut, int32(c))
@@ -179,8 +194,14 @@ func newGeometry(l *board.Layout) *geometry {
 	}
 	g.lineGroups = lineGroups
 	if len(l.Cages()) > 0 {
-		g.rules = sumRules(l, g.houses)
-		g.cellRules = make([][]int32, l.Cells())
+		g.rules = sumRules(l, g.houses, g.cellHouses)
+		clear(perCell)
+		for _, r := range g.rules {
+			for _, c := range r.cells {
+				perCell[c]++
+			}
+		}
+		g.cellRules = cutLists(perCell)
 		for i, r := range g.rules {
 			for _, c := range r.cells {
 				g.cellRules[c] = append(g.cellRules[c], int32(i))
@@ -194,18 +215,20 @@ func newGeometry(l *board.Layout) *geometry {
 				g.cageOf[c] = -1
 			}
 		}
-		for _, cg := range l.Cages() {
-			var cells []int32
-			for _, c := range cg.Cells {
-				cells = append(cells, int32(c))
+		g.cageCells = make([][]int32, len(l.Cages()))
+		for i, cg := range l.Cages() {
+			g.cageCells[i] = make([]int32, len(cg.Cells))
+			for j, c := range cg.Cells {
+				g.cageCells[i][j] = int32(c)
 			}
-			g.cageCells = append(g.cageCells, cells)
 		}
+		g.houseParts = houseParts(g.houses, g.cageOf, g.cageCells)
 	}
 	g.words = (l.Cells() + 63) / 64
 	g.peerBits = make([][]uint64, l.Cells())
+	bitsAll := make([]uint64, l.Cells()*g.words)
 	for c, ps := range g.peers {
-		g.peerBits[c] = make([]uint64, g.words)
+		g.peerBits[c] = bitsAll[c*g.words : (c+1)*g.words : (c+1)*g.words]
 		for _, p := range ps {
 			g.peerBits[c][p>>6] |= 1 << (p & 63)
 		}
@@ -214,6 +237,20 @@ func newGeometry(l *board.Layout) *geometry {
 		g.combos = combos()
 	}
 	return g
+}
+
+// cutLists returns empty lists with room for sizes[i] items each, cut from one array.
+func cutLists(sizes []int) [][]int32 {
+	total := 0
+	for _, k := range sizes {
+		total += k
+	}
+	all := make([]int32, total)
+	out := make([][]int32, len(sizes))
+	for i, k := range sizes {
+		out[i], all = all[:0:k], all[k:]
+	}
+	return out
 }
 
 func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error) {

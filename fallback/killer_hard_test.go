@@ -18,7 +18,7 @@ var killerHardBudget = flag.Duration("killerhardbudget", 2*time.Minute, "the tim
 var killerHardShort = map[int]bool{1: true, 10: true, 17: true}
 
 // killerHardBig are the lines of the sixteen-five-cell-cage killers with no givens
-// (one cell is a cage of its own): each takes the search 6 to 30 s of CPU to solve
+// (one cell is a cage of its own): each takes the search 2 to 20 s of CPU to solve
 // and count, so TestKillerHard takes them only when asked: STEPDOKU_FULL=1 (as
 // .ci/run sets) takes the three quickest, STEPDOKU_KILLER_HARD=1 every one.
 func killerHardBig(line int) bool { return line >= 19 && line <= 32 }
