@@ -7,10 +7,11 @@ import "github.com/stepdoku/stepdoku/board"
 // the base houses share no place of the digit and that the cover houses hold every
 // place of the base. Solvers of Sudoku-X use the diagonals so; on x-dev.txt, one in
 // nine of the states where the ladder reached for a forcing chain or net held a fish
-// of two or three houses with a diagonal among them (most with a fin). The IDs say the size and whether fins
-// are allowed, as the basic fish do; Sudoku Explainer rates none of them, so they
-// take the mutant fish's difficulties (every diagonal fish mixes kinds of house).
-// They hold only on layouts with diagonals: the pipeline skips them on any other.
+// of two or three houses with a diagonal among them (most with a fin). The IDs say
+// the size and whether fins are allowed, as the basic fish do; Sudoku Explainer rates
+// none of them, so they take the mutant fish's difficulties (every diagonal fish mixes
+// kinds of house). They hold only on layouts with diagonals, so the pipeline skips
+// them on any other, and they are optional for their cost (see Optional).
 
 const (
 	idDiagonalXWing           = "diagonal-x-wing"
