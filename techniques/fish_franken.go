@@ -200,6 +200,9 @@ const (
 	frankenSets fishSets = iota + 1
 	// mutantSets: every mix that is neither basic nor Franken.
 	mutantSets
+	// diagonalSets: any mix of rows, columns, boxes and the diagonals of Sudoku-X, with
+	// a diagonal among the base or cover houses (fish_diagonal.go).
+	diagonalSets
 )
 
 // House kinds as bits, to tell the classes of fish apart.
@@ -207,20 +210,44 @@ const (
 	rowBit   = 1 << board.Row
 	colBit   = 1 << board.Column
 	boxBit   = 1 << board.Box
+	diagBit  = 1 << board.Diagonal
 	allKinds = rowBit | colBit | boxBit
 )
 
 // orientations returns the kinds of houses each search may take as base and as cover.
 func (s fishSets) orientations() [][2]uint8 {
-	if s == frankenSets {
+	switch s {
+	case frankenSets:
 		return [][2]uint8{{rowBit | boxBit, colBit | boxBit}, {colBit | boxBit, rowBit | boxBit}}
+	case diagonalSets:
+		return [][2]uint8{{allKinds | diagBit, allKinds | diagBit}}
 	}
 	return [][2]uint8{{allKinds, allKinds}}
+}
+
+// maxFins is the most fins a finned fish of the class may have.
+func (s fishSets) maxFins() int {
+	if s == diagonalSets {
+		return maxDiagonalFins
+	}
+	return maxComplexFins
+}
+
+// maxEndoFins is the most fins shared by two base houses a finned fish of the class
+// may have.
+func (s fishSets) maxEndoFins() int {
+	if s == diagonalSets {
+		return maxDiagonalEndoFins
+	}
+	return maxComplexFins
 }
 
 // holds reports whether a fish with houses of these kinds as base and cover is of the
 // class: basic (rows against columns) fish are neither class.
 func (s fishSets) holds(base, cover uint8) bool {
+	if s == diagonalSets {
+		return (base|cover)&diagBit != 0
+	}
 	basic := base == rowBit && cover == colBit || base == colBit && cover == rowBit
 	franken := base&^(rowBit|boxBit) == 0 && cover&^(colBit|boxBit) == 0 ||
 		base&^(colBit|boxBit) == 0 && cover&^(rowBit|boxBit) == 0
@@ -269,7 +296,7 @@ func (p placeSet) first() int {
 	return -1
 }
 
-// houseSet is a set of houses (at most 75: three kinds of 25).
+// houseSet is a set of houses (at most 77: three kinds of 25 and two diagonals).
 type houseSet = placeSet
 
 // complexFish is the finder of Franken or mutant fish (by sets) of the given size,
@@ -285,41 +312,63 @@ type houseSet = placeSet
 // later, so each set of covers comes once.
 func complexFish(id string, size int, sets fishSets, finned bool) Finder {
 	return func(p *Pass) {
-		b, report := p.Board(), p.Report
-		s := complexScan{b: b, l: b.Layout(), report: report, id: id, size: size, sets: sets, finned: finned}
+		b := p.Board()
+		s := complexScan{b: b, l: b.Layout(), id: id, size: size, sets: sets, finned: finned,
+			maxFins: sets.maxFins(), maxEndo: sets.maxEndoFins()}
+		// A fish is made of one digit's places: a digit whose places are as they were
+		// when the search last found nothing on it is skipped.
+		q := p.st.sc.digitQuietOf(id, b)
+		found := false
+		s.report = func(st explain.Step) bool {
+			found = true
+			return p.Report(st)
+		}
 		n := s.l.N()
 		for d := board.Digit(1); int(d) <= n; d++ {
 			if p.done() {
 				return
 			}
-			if !s.prepare(d) {
+			if q.skip(b, d) {
 				continue
 			}
-			for _, o := range sets.orientations() {
-				s.baseKinds, s.coverKinds = o[0], o[1]
-				s.notCover = houseSet{}
-				for h := range board.House(s.l.Houses()) {
-					if s.coverKinds&s.kindBit(h) == 0 {
-						s.notCover.add(int(h))
-					}
-				}
-				if !s.walkBase(0, 0, placeSet{}, placeSet{}) {
-					return
-				}
+			found = false
+			if s.prepare(d) && !s.walk() {
+				return
 			}
+			q.done(b, d, found)
 		}
 	}
 }
 
+// walk searches the fish of the prepared digit in every orientation of the class; it
+// reports false when report asked to stop.
+func (s *complexScan) walk() bool {
+	for _, o := range s.sets.orientations() {
+		s.baseKinds, s.coverKinds = o[0], o[1]
+		s.notCover = houseSet{}
+		for h := range board.House(s.l.Houses()) {
+			if s.coverKinds&s.kindBit(h) == 0 {
+				s.notCover.add(int(h))
+			}
+		}
+		if !s.walkBase(0, 0, placeSet{}, placeSet{}) {
+			return false
+		}
+	}
+	return true
+}
+
 // complexScan is the state of one complexFish call, so the walks need no closures.
 type complexScan struct {
-	b      *board.Board
-	l      *board.Layout
-	report func(explain.Step) bool
-	id     string
-	size   int
-	sets   fishSets
-	finned bool
+	b       *board.Board
+	l       *board.Layout
+	report  func(explain.Step) bool
+	id      string
+	size    int
+	sets    fishSets
+	finned  bool
+	maxFins int // at most this many fins (exo and endo)
+	maxEndo int // of which at most this many shared by two base houses
 
 	// Per digit: its places, the places in each house, the houses and peers of each
 	// place, and the eliminations reported so far (one step per set of them).
@@ -327,7 +376,10 @@ type complexScan struct {
 	cells    []board.Cell
 	index    []int16 // cell -> place index, -1 where the digit is not a candidate
 	house    []placeSet
-	houses   [][3]board.House
+	houseBuf []board.House // the houses of each place: houseBuf[houseAt[i]:houseAt[i+1]]
+	houseAt  []int
+	extra    []board.House // the layout's diagonals and windows
+	onDiag   placeSet      // the places on a diagonal
 	peers    []placeSet
 	reported []placeSet
 	cands    []board.House // houses holding the digit
@@ -351,6 +403,7 @@ func (s *complexScan) prepare(d board.Digit) bool {
 	if s.index == nil {
 		s.index = make([]int16, l.Cells())
 		s.house = make([]placeSet, l.Houses())
+		s.extra = l.ExtraHouses()
 	}
 	for c := range board.Cell(l.Cells()) {
 		s.index[c] = -1
@@ -378,17 +431,46 @@ func (s *complexScan) prepare(d board.Digit) bool {
 			s.cands = append(s.cands, h)
 		}
 	}
-	s.houses = s.houses[:0]
+	s.onDiag = placeSet{}
+	for _, h := range s.extra {
+		if l.Kind(h) == board.Diagonal {
+			s.onDiag = s.onDiag.or(s.house[h])
+		}
+	}
+	s.houseBuf = s.houseBuf[:0]
+	s.houseAt = append(s.houseAt[:0], 0)
 	s.peers = s.peers[:0]
 	for i, c := range s.cells {
 		hs := l.HousesOf(c)
-		s.houses = append(s.houses, hs)
+		s.houseBuf = append(s.houseBuf, hs[:]...)
 		p := s.house[hs[0]].or(s.house[hs[1]]).or(s.house[hs[2]])
+		// A diagonal or window is a house like the others: a place in it may cover,
+		// and the places it shares see each other.
+		for _, h := range s.extra {
+			if l.PosIn(c, h) >= 0 {
+				s.houseBuf = append(s.houseBuf, h)
+				p = p.or(s.house[h])
+			}
+		}
+		s.houseAt = append(s.houseAt, len(s.houseBuf))
 		p[i>>6] &^= 1 << (i & 63)
 		s.peers = append(s.peers, p)
 	}
 	s.reported = s.reported[:0]
 	return true
+}
+
+// finsLeft is how many fins a fish with these endo fins may still have.
+func (s *complexScan) finsLeft(endo placeSet) int {
+	if !s.finned {
+		return 0
+	}
+	return s.maxFins - endo.count()
+}
+
+// housesOf returns the houses of place i.
+func (s *complexScan) housesOf(i int) []board.House {
+	return s.houseBuf[s.houseAt[i]:s.houseAt[i+1]]
 }
 
 // kindBit returns the bit of h's kind.
@@ -407,8 +489,13 @@ func (s *complexScan) walkBase(start, depth int, union, endo placeSet) bool {
 		}
 		p := s.house[h]
 		e := endo.or(union.and(p))
-		if !e.empty() && (!s.finned || e.count() > maxComplexFins) {
+		if !e.empty() && (!s.finned || e.count() > s.maxEndo) {
 			continue // only a finned fish lets base houses share places
+		}
+		// Places no two of which share a house that may cover need a cover or a
+		// fin each: more than the fish has, and no house added can help.
+		if depth+1 < s.size && s.needsMore(union.or(p).andNot(e), s.notCover, s.size+s.finsLeft(e)) {
+			continue
 		}
 		s.base[depth] = h
 		if !s.walkBase(i+1, depth+1, union.or(p), e) {
@@ -491,7 +578,7 @@ func (s *complexScan) walkCover(depth int, covered, fins placeSet, blocked house
 		}
 		// The rest of the base places are fins.
 		fins = fins.or(open)
-		if fins.count()+s.endo.count() > maxComplexFins {
+		if fins.count()+s.endo.count() > s.maxFins {
 			return true
 		}
 		for q := open; !q.empty(); {
@@ -503,15 +590,25 @@ func (s *complexScan) walkCover(depth int, covered, fins placeSet, blocked house
 	}
 	finsLeft := 0
 	if s.finned {
-		finsLeft = maxComplexFins - fins.count() - s.endo.count()
+		finsLeft = s.maxFins - fins.count() - s.endo.count()
 	}
 	if s.needsMore(open, blocked, s.size-depth+finsLeft) {
 		return true
 	}
-	hs := s.houses[i]
+	// A diagonal fish whose base has no diagonal needs one among its covers, and a
+	// cover is only ever taken for a place still open: none open on a diagonal, no
+	// fish; one cover left, it must be a diagonal.
+	onlyDiag := false
+	if s.sets == diagonalSets && s.baseKindSet&diagBit == 0 && !s.coversDiagonal(depth) {
+		if open.and(s.onDiag).empty() {
+			return true
+		}
+		onlyDiag = depth == s.size-1
+	}
+	hs := s.housesOf(i)
 	passed := blocked
 	for _, h := range hs {
-		if blocked.has(int(h)) {
+		if blocked.has(int(h)) || onlyDiag && s.l.Kind(h) != board.Diagonal {
 			continue
 		}
 		s.cover[depth] = h
@@ -540,6 +637,16 @@ func (s *complexScan) walkCover(depth int, covered, fins placeSet, blocked house
 	return s.walkCover(depth, covered, f, passed, next)
 }
 
+// coversDiagonal reports whether a diagonal is among the first depth covers.
+func (s *complexScan) coversDiagonal(depth int) bool {
+	for _, h := range s.cover[:depth] {
+		if s.l.Kind(h) == board.Diagonal {
+			return true
+		}
+	}
+	return false
+}
+
 // reachable reports whether some place of targets is covered or in a house that can
 // still cover a place of open.
 func (s *complexScan) reachable(targets, covered, open placeSet, blocked houseSet) bool {
@@ -552,7 +659,7 @@ func (s *complexScan) reachable(targets, covered, open placeSet, blocked houseSe
 	for !open.empty() {
 		i := open.first()
 		open[i>>6] &^= 1 << (i & 63)
-		for _, h := range s.houses[i] {
+		for _, h := range s.housesOf(i) {
 			if !blocked.has(int(h)) && !targets.and(s.house[h]).empty() {
 				return true
 			}
@@ -571,7 +678,7 @@ func (s *complexScan) needsMore(open placeSet, blocked houseSet, max int) bool {
 		}
 		i := open.first()
 		open[i>>6] &^= 1 << (i & 63)
-		for _, h := range s.houses[i] {
+		for _, h := range s.housesOf(i) {
 			if !blocked.has(int(h)) {
 				open = open.andNot(s.house[h])
 			}
