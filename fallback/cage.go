@@ -297,6 +297,7 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			more, ok := s.narrow(cs, i, queue)
 			changed = changed || more
 			if !ok {
+				s.bump(s.rules[i].cells)
 				return changed, false
 			}
 		}

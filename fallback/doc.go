@@ -40,12 +40,13 @@
 // a house's digit confined to one cage taken from the cage's other cells. When it
 // must guess it tries, in turn, the combinations of the cage (or house remainder)
 // that has the fewest, when they are fewer than the best cell's candidates; else it
-// takes a cell of the cage with the fewest open cells and tries the smaller half of
-// its digits, then the larger. A killer from a killer book, with no givens, is
-// solved and proven unique in about a tenth of a millisecond of search, after about
-// a fifth of a millisecond to build the rules of its layout (once per layout); the
-// hardest big-cage killers (sixteen five-cell cages and no givens) take 2 to 15 s
-// (tens to hundreds of thousands of guesses). DLX does not take killers: a cage's sum is no
+// takes the cell with the fewest candidates for the times the sums holding it could
+// not be made so far (dom/wdeg) and tries the smaller half of its digits, then the
+// larger. A killer from a killer book, with no givens, is solved and proven unique
+// in about a tenth of a millisecond of search, after about a fifth of a millisecond
+// to build the rules of its layout (once per layout); the hardest big-cage killers
+// (sixteen five-cell cages and no givens) take 0.5 to 10 s (tens to hundreds of
+// thousands of guesses). DLX does not take killers: a cage's sum is no
 // exact-cover constraint.
 //
 // Every function takes a context and looks at it every few hundred guesses (every
