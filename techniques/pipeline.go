@@ -125,6 +125,49 @@ type Options struct {
 	// found to have several solutions is walked again without uniqueness). A caller
 	// can say the steps while the walk goes on (explain.Narrator); it should be quick.
 	OnStep func(i int, s explain.Step)
+	// Counted, when set, is the count of b's solutions that the caller already has
+	// (from fallback.Classify on the same board): Solve takes it instead of counting
+	// again, which on a puzzle that needs a long search is most of the solve.
+	Counted *Counted
+}
+
+// Counted is what fallback.Classify says of a board: its verdict, and the solution
+// (unique) or two of them (several).
+type Counted struct {
+	Verdict   fallback.Verdict
+	Solutions [][]board.Digit
+}
+
+// check reports whether c can be the count of b's solutions: as many solutions as
+// its verdict needs, each one filling b's cells with their values or candidates.
+// A count of another board is caught this way, not only a malformed one.
+func (c *Counted) check(b *board.Board) error {
+	var need int
+	switch c.Verdict {
+	case fallback.NoSolution:
+	case fallback.UniqueSolution:
+		need = 1
+	case fallback.SeveralSolutions:
+		need = 2
+	default:
+		return fmt.Errorf("techniques: Options.Counted has no verdict (%d)", c.Verdict)
+	}
+	if len(c.Solutions) < need {
+		return fmt.Errorf("techniques: Options.Counted says %v with %d solutions", c.Verdict, len(c.Solutions))
+	}
+	l := b.Layout()
+	for i, sol := range c.Solutions[:need] {
+		if len(sol) != l.Cells() {
+			return fmt.Errorf("techniques: Options.Counted: solution %d has %d cells, the board %d", i+1, len(sol), l.Cells())
+		}
+		for c, d := range sol {
+			cell := board.Cell(c)
+			if v := b.Value(cell); v != 0 && v != d || v == 0 && !b.Candidates(cell).Has(d) {
+				return fmt.Errorf("techniques: Options.Counted: solution %d puts %d in %s, which the board does not allow", i+1, d, l.CellName(cell))
+			}
+		}
+	}
+	return nil
 }
 
 // InvalidError is returned by Solve for a grid with validity problems.
@@ -190,7 +233,12 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, opt Options) (explai
 	// where that matters: a search step, a stall, an error, the end. With several
 	// solutions the walk starts again without uniqueness; with none it is dropped.
 	counts := make(chan solutionCount, 1)
-	if opt.Cores != nil && opt.Cores.tryTake() {
+	if c := opt.Counted; c != nil {
+		if err := c.check(b); err != nil {
+			return tr, err
+		}
+		counts <- solutionCount{verdict: c.Verdict, sols: c.Solutions}
+	} else if opt.Cores != nil && opt.Cores.tryTake() {
 		go func() {
 			defer opt.Cores.give()
 			counts <- countSolutions(ctx, b)

@@ -131,7 +131,8 @@ func checkOne(ctx context.Context, cfg config, it item, b *board.Board, err erro
 			return outcome{JSON: encode(doc), Verdict: doc.Verdict}
 		}
 		var count fallback.Verdict
-		count, _, err = fallback.Classify(ctx, b)
+		var sols [][]board.Digit
+		count, sols, err = fallback.Classify(ctx, b)
 		switch {
 		case err != nil:
 		case count != fallback.UniqueSolution:
@@ -139,7 +140,8 @@ func checkOne(ctx context.Context, cfg config, it item, b *board.Board, err erro
 		case !cfg.Logic:
 			doc.Verdict = "unique"
 		default:
-			t, serr := techniques.Solve(ctx, b, techniques.Options{Fallback: techniques.FallbackStop})
+			t, serr := techniques.Solve(ctx, b, techniques.Options{Fallback: techniques.FallbackStop,
+				Counted: &techniques.Counted{Verdict: count, Solutions: sols}})
 			if err = serr; err == nil {
 				n := len(t.Steps)
 				doc.Steps, doc.Hardest = &n, t.Summary.Hardest

@@ -144,8 +144,10 @@ func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict 
 	if err != nil || count != fallback.UniqueSolution {
 		return v
 	}
+	// The walks take the count just made rather than searching again.
+	counted := &techniques.Counted{Verdict: count, Solutions: sols}
 	if cfg.rate {
-		r, err := rate.Rate(ctx, p.b, rate.Options{Techniques: cfg.techniques})
+		r, err := rate.Rate(ctx, p.b, rate.Options{Techniques: cfg.techniques, Counted: counted})
 		if err != nil {
 			return verdict{count: count, sols: sols, err: err}
 		}
@@ -154,7 +156,7 @@ func checkPuzzleContext(ctx context.Context, p puzzle, cfg checkConfig) verdict 
 	if !cfg.logic {
 		return v
 	}
-	v.tr, v.err = cfg.solvers.solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop})
+	v.tr, v.err = cfg.solvers.solve(ctx, p.b, techniques.Options{Techniques: cfg.techniques, Fallback: techniques.FallbackStop, Counted: counted})
 	v.walked = v.err == nil
 	return v
 }

@@ -39,6 +39,9 @@ type Options struct {
 	Techniques []techniques.Technique
 	// Scale to rate by; nil means DefaultScale().
 	Scale *Scale
+	// Counted, when set, is the count of b's solutions the caller already has (see
+	// techniques.Options.Counted): the walk does not count them again.
+	Counted *techniques.Counted
 }
 
 // Rating is a puzzle's rating, ready for JSON: explain.Rating, which a trace's
@@ -70,7 +73,7 @@ func Walk(ctx context.Context, b *board.Board, opt Options) (Rating, Walked, err
 	if err != nil {
 		return Rating{}, Walked{}, err
 	}
-	tr, err := techniques.Solve(ctx, b, techniques.Options{Techniques: order})
+	tr, err := techniques.Solve(ctx, b, techniques.Options{Techniques: order, Counted: opt.Counted})
 	w := Walked{Trace: tr}
 	if err != nil {
 		return Rating{}, w, err
