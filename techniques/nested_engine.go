@@ -1,8 +1,6 @@
 package techniques
 
 import (
-	"math/bits"
-
 	"github.com/stepdoku/stepdoku/board"
 )
 
@@ -39,14 +37,15 @@ type netEngine struct {
 	full   board.DigitSet
 	peers  [][]board.Cell
 	houses [][]board.Cell
-	// lockPairs are the ordered pairs of houses that share two cells or more, with the
-	// positions of the shared cells in each (inA in a, inB in b).
+	// lockPairs are the ordered pairs of houses that share two cells or more, and
+	// lockCells the cells each pair's lists name.
 	lockPairs []lockPair
+	lockCells []board.Cell
+	// live is locked's scratch: each cell's candidates, none when settled.
+	live []board.DigitSet
 	// work counts the propagations since the finder began; a step gives up past its
 	// budget (netBudget).
 	work int64
-	// pos is the locked-candidates pass's table of places, per house*N + digit-1.
-	pos []board.PosSet
 	// stack holds the branches' states, one per level of nesting (a nested net uses
 	// three: the board's, the premise's branch, a lemma's branch).
 	stack [4]netState
@@ -56,9 +55,12 @@ type netEngine struct {
 	rec *netRecord
 }
 
+// lockPair is an ordered pair of houses a, b that share two cells or more: lockCells
+// [in:aOut] are the shared cells, [aOut:bOut] a's other cells, [bOut:end] b's other
+// cells, each list in its house's order.
 type lockPair struct {
-	a, b     int32
-	inA, inB board.PosSet
+	a, b                int32
+	in, aOut, bOut, end int32
 }
 
 // netState is a branch: the candidates of each cell (a placed digit is its cell's one
@@ -98,19 +100,33 @@ func loadNets(sc *scratch, b *board.Board) *netEngine {
 				if common.Count() < 2 {
 					continue
 				}
-				p := lockPair{a: int32(a), b: int32(b)}
-				for _, c := range common.Cells() {
-					p.inA |= 1 << l.PosIn(c, a)
-					p.inB |= 1 << l.PosIn(c, b)
+				p := lockPair{a: int32(a), b: int32(b), in: int32(len(e.lockCells))}
+				for _, c := range l.HouseCells(a) {
+					if common.Has(c) {
+						e.lockCells = append(e.lockCells, c)
+					}
 				}
+				p.aOut = int32(len(e.lockCells))
+				for _, c := range l.HouseCells(a) {
+					if !common.Has(c) {
+						e.lockCells = append(e.lockCells, c)
+					}
+				}
+				p.bOut = int32(len(e.lockCells))
+				for _, c := range l.HouseCells(b) {
+					if !common.Has(c) {
+						e.lockCells = append(e.lockCells, c)
+					}
+				}
+				p.end = int32(len(e.lockCells))
 				e.lockPairs = append(e.lockPairs, p)
 			}
 		}
-		e.pos = make([]board.PosSet, l.Houses()*n)
 		for i := range e.stack {
 			e.stack[i] = netState{cands: make([]board.DigitSet, cells), settled: make([]bool, cells)}
 		}
 		e.queue = make([]int32, 0, cells)
+		e.live = make([]board.DigitSet, cells)
 	}
 	st := &e.stack[0]
 	for c := range st.cands {
@@ -278,54 +294,64 @@ func (e *netEngine) hiddenSingles(st *netState) (changed, hit bool) {
 }
 
 // locked removes, for every pair of houses a, b sharing cells, a digit whose places in
-// a all lie in b from the rest of b.
+// a all lie in b from the rest of b. It takes the first such digit of the first such
+// pair and returns, so that the proof a recorded branch writes is short. A cell
+// already settled is no place of its digit (its peers lost it).
 func (e *netEngine) locked(st *netState) (changed, hit bool) {
-	n := e.n
-	clear(e.pos)
-	for h, cells := range e.houses {
-		row := e.pos[h*n : h*n+n]
-		for i, c := range cells {
-			if st.settled[c] {
-				continue
-			}
-			for m := uint32(st.cands[c]); m != 0; m &= m - 1 {
-				row[bits.TrailingZeros32(m)] |= 1 << i
-			}
+	// A digit is locked when the shared cells hold it and a's other cells do not,
+	// and removable when b's other cells hold it: three unions of candidates a pair
+	// (a table of every house's places, rebuilt at each call, cost four times more).
+	live := e.live
+	for c, m := range st.cands {
+		if st.settled[c] {
+			m = 0
 		}
+		live[c] = m
+	}
+	union := func(cells []board.Cell) board.DigitSet {
+		var u board.DigitSet
+		for _, c := range cells {
+			u |= live[c]
+		}
+		return u
 	}
 	for _, p := range e.lockPairs {
-		pa, pb := e.pos[int(p.a)*n:int(p.a)*n+n], e.pos[int(p.b)*n:int(p.b)*n+n]
-		for di := range n {
-			if pa[di] == 0 || pa[di]&^p.inA != 0 {
-				continue
-			}
-			out := pb[di] &^ p.inB
-			if out == 0 {
-				continue
-			}
-			bit := board.DigitSet(1) << di
-			cells := e.houses[p.b]
-			for ; out != 0; out &= out - 1 {
-				c := cells[bits.TrailingZeros32(uint32(out))]
-				m := st.cands[c] &^ bit
-				st.cands[c] = m
-				if e.rec != nil {
-					e.rec.elim(c, board.Digit(di+1), whyLocked, p.a, p.b)
-				}
-				if m == 0 {
-					e.clash = netClash{cell: int32(c), house: -1}
-					return true, true
-				}
-				if m&(m-1) == 0 {
-					if e.rec != nil {
-						e.rec.place(c, m.First(), whyNaked, int32(c), -1)
-					}
-					e.queue = append(e.queue, int32(c))
-				}
-			}
-			// The places changed: the next pass looks again with settled singles.
-			return true, false
+		in := union(e.lockCells[p.in:p.aOut])
+		if in == 0 {
+			continue
 		}
+		locked := in &^ union(e.lockCells[p.aOut:p.bOut])
+		if locked == 0 {
+			continue
+		}
+		out := e.lockCells[p.bOut:p.end]
+		locked &= union(out)
+		if locked == 0 {
+			continue
+		}
+		bit := locked & -locked
+		for _, c := range out {
+			if live[c]&bit == 0 {
+				continue
+			}
+			m := st.cands[c] &^ bit
+			st.cands[c] = m
+			if e.rec != nil {
+				e.rec.elim(c, bit.First(), whyLocked, p.a, p.b)
+			}
+			if m == 0 {
+				e.clash = netClash{cell: int32(c), house: -1}
+				return true, true
+			}
+			if m&(m-1) == 0 {
+				if e.rec != nil {
+					e.rec.place(c, m.First(), whyNaked, int32(c), -1)
+				}
+				e.queue = append(e.queue, int32(c))
+			}
+		}
+		// The places changed: the next pass looks again with settled singles.
+		return true, false
 	}
 	return false, false
 }
