@@ -37,12 +37,18 @@ type netEngine struct {
 	full   board.DigitSet
 	peers  [][]board.Cell
 	houses [][]board.Cell
-	// lockPairs are the ordered pairs of houses that share two cells or more, and
-	// lockCells the cells each pair's lists name.
+	// lockPairs are the ordered pairs of houses that share two cells or more, in
+	// the order locked tries them; pieces are the cells two houses share, one per
+	// unordered pair; lockCells and lockRefs hold the cells and pieces their spans
+	// name.
 	lockPairs []lockPair
+	pieces    []lockSpan
 	lockCells []board.Cell
-	// live is locked's scratch: each cell's candidates, none when settled.
-	live []board.DigitSet
+	lockRefs  []int32
+	// live and pieceCands are locked's scratch: each cell's candidates (none when
+	// settled), and the union of each piece's.
+	live       []board.DigitSet
+	pieceCands []board.DigitSet
 	// work counts the propagations since the finder began; a step gives up past its
 	// budget (netBudget).
 	work int64
@@ -55,12 +61,26 @@ type netEngine struct {
 	rec *netRecord
 }
 
-// lockPair is an ordered pair of houses a, b that share two cells or more: lockCells
-// [in:aOut] are the shared cells, [aOut:bOut] a's other cells, [bOut:end] b's other
-// cells, each list in its house's order.
+// lockPair is an ordered pair of houses a, b that share two cells or more: piece in
+// holds the shared cells, aRest and bRest cover the others of a and of b (pieces of
+// a with its other pairs, then cells no such piece takes), and bCells are b's other
+// cells in b's order, where locked takes a digit out.
 type lockPair struct {
-	a, b                int32
-	in, aOut, bOut, end int32
+	a, b         int32
+	in           int32
+	aRest, bRest lockRest
+	bCells       lockSpan
+}
+
+// lockSpan is a range of lockCells (or of lockRefs).
+type lockSpan struct{ from, to int32 }
+
+// lockRest is the rest of a house: pieces p0 and p1 (the empty piece, numbered
+// len(pieces), when fewer), more pieces (a span of lockRefs) and cells. A box less a
+// row's cells, or a row less a box's, is two pieces.
+type lockRest struct {
+	p0, p1      int32
+	more, cells lockSpan
 }
 
 // netState is a branch: the candidates of each cell (a placed digit is its cell's one
@@ -91,42 +111,13 @@ func loadNets(sc *scratch, b *board.Board) *netEngine {
 		for h := range board.House(l.Houses()) {
 			e.houses[h] = l.HouseCells(h)
 		}
-		for a := range board.House(l.Houses()) {
-			for b := range board.House(l.Houses()) {
-				if a == b {
-					continue
-				}
-				common := l.HouseSet(a).And(l.HouseSet(b))
-				if common.Count() < 2 {
-					continue
-				}
-				p := lockPair{a: int32(a), b: int32(b), in: int32(len(e.lockCells))}
-				for _, c := range l.HouseCells(a) {
-					if common.Has(c) {
-						e.lockCells = append(e.lockCells, c)
-					}
-				}
-				p.aOut = int32(len(e.lockCells))
-				for _, c := range l.HouseCells(a) {
-					if !common.Has(c) {
-						e.lockCells = append(e.lockCells, c)
-					}
-				}
-				p.bOut = int32(len(e.lockCells))
-				for _, c := range l.HouseCells(b) {
-					if !common.Has(c) {
-						e.lockCells = append(e.lockCells, c)
-					}
-				}
-				p.end = int32(len(e.lockCells))
-				e.lockPairs = append(e.lockPairs, p)
-			}
-		}
+		e.buildLocks(l)
 		for i := range e.stack {
 			e.stack[i] = netState{cands: make([]board.DigitSet, cells), settled: make([]bool, cells)}
 		}
 		e.queue = make([]int32, 0, cells)
 		e.live = make([]board.DigitSet, cells)
+		e.pieceCands = make([]board.DigitSet, len(e.pieces)+1) // the last one empty
 	}
 	st := &e.stack[0]
 	for c := range st.cands {
@@ -138,6 +129,73 @@ func loadNets(sc *scratch, b *board.Board) *netEngine {
 	}
 	e.work, e.rec = 0, nil
 	return e
+}
+
+// buildLocks lists the pairs of houses of l that share two cells or more, with the
+// pieces that cover the rest of each house: a box less a row's cells is two other
+// rows' cells, so locked ORs two pieces' candidates where it would OR six cells'.
+func (e *netEngine) buildLocks(l *board.Layout) {
+	houses := board.House(l.Houses())
+	pieceOf := map[[2]board.House]int32{}
+	var common []board.CellSet // per pair, the shared cells
+	for a := range houses {
+		for b := range houses {
+			shared := l.HouseSet(a).And(l.HouseSet(b))
+			if a == b || shared.Count() < 2 {
+				continue
+			}
+			key := [2]board.House{min(a, b), max(a, b)}
+			id, ok := pieceOf[key]
+			if !ok {
+				id = int32(len(e.pieces))
+				pieceOf[key] = id
+				span := lockSpan{from: int32(len(e.lockCells))}
+				e.lockCells = append(e.lockCells, shared.Cells()...)
+				span.to = int32(len(e.lockCells))
+				e.pieces = append(e.pieces, span)
+			}
+			e.lockPairs = append(e.lockPairs, lockPair{a: int32(a), b: int32(b), in: id})
+			common = append(common, shared)
+		}
+	}
+	// rest covers house h less shared: the pieces of h's pairs that fit in what is
+	// left, in turn, then the cells none of them took.
+	rest := func(h board.House, shared board.CellSet) lockRest {
+		left := l.HouseSet(h).AndNot(shared)
+		none := int32(len(e.pieces))
+		r := lockRest{p0: none, p1: none, more: lockSpan{from: int32(len(e.lockRefs))}}
+		for i, q := range e.lockPairs {
+			if q.a != int32(h) || !common[i].AndNot(left).Empty() {
+				continue
+			}
+			switch {
+			case r.p0 == none:
+				r.p0 = q.in
+			case r.p1 == none:
+				r.p1 = q.in
+			default:
+				e.lockRefs = append(e.lockRefs, q.in)
+			}
+			left = left.AndNot(common[i])
+		}
+		r.more.to = int32(len(e.lockRefs))
+		r.cells.from = int32(len(e.lockCells))
+		e.lockCells = append(e.lockCells, left.Cells()...)
+		r.cells.to = int32(len(e.lockCells))
+		return r
+	}
+	for i := range e.lockPairs {
+		p := &e.lockPairs[i]
+		a, b := board.House(p.a), board.House(p.b)
+		p.aRest, p.bRest = rest(a, common[i]), rest(b, common[i])
+		p.bCells.from = int32(len(e.lockCells))
+		for _, c := range l.HouseCells(b) {
+			if !common[i].Has(c) {
+				e.lockCells = append(e.lockCells, c)
+			}
+		}
+		p.bCells.to = int32(len(e.lockCells))
+	}
 }
 
 func (e *netEngine) release(sc *scratch) {
@@ -299,8 +357,9 @@ func (e *netEngine) hiddenSingles(st *netState) (changed, hit bool) {
 // already settled is no place of its digit (its peers lost it).
 func (e *netEngine) locked(st *netState) (changed, hit bool) {
 	// A digit is locked when the shared cells hold it and a's other cells do not,
-	// and removable when b's other cells hold it: three unions of candidates a pair
-	// (a table of every house's places, rebuilt at each call, cost four times more).
+	// and removable when b's other cells hold it: unions of candidates, each piece's
+	// made once (a table of every house's places, rebuilt at each call, cost five
+	// times more).
 	live := e.live
 	for c, m := range st.cands {
 		if st.settled[c] {
@@ -308,29 +367,38 @@ func (e *netEngine) locked(st *netState) (changed, hit bool) {
 		}
 		live[c] = m
 	}
-	union := func(cells []board.Cell) board.DigitSet {
+	for i, sp := range e.pieces {
 		var u board.DigitSet
-		for _, c := range cells {
+		for _, c := range e.lockCells[sp.from:sp.to] {
+			u |= live[c]
+		}
+		e.pieceCands[i] = u
+	}
+	pc := e.pieceCands
+	union := func(r *lockRest) board.DigitSet {
+		u := pc[r.p0] | pc[r.p1]
+		for _, id := range e.lockRefs[r.more.from:r.more.to] {
+			u |= pc[id]
+		}
+		for _, c := range e.lockCells[r.cells.from:r.cells.to] {
 			u |= live[c]
 		}
 		return u
 	}
-	for _, p := range e.lockPairs {
-		in := union(e.lockCells[p.in:p.aOut])
-		if in == 0 {
-			continue
-		}
-		locked := in &^ union(e.lockCells[p.aOut:p.bOut])
+	for i := range e.lockPairs {
+		p := &e.lockPairs[i]
+		locked := pc[p.in]
 		if locked == 0 {
 			continue
 		}
-		out := e.lockCells[p.bOut:p.end]
-		locked &= union(out)
-		if locked == 0 {
+		if locked &^= union(&p.aRest); locked == 0 {
+			continue
+		}
+		if locked &= union(&p.bRest); locked == 0 {
 			continue
 		}
 		bit := locked & -locked
-		for _, c := range out {
+		for _, c := range e.lockCells[p.bCells.from:p.bCells.to] {
 			if live[c]&bit == 0 {
 				continue
 			}

@@ -29,7 +29,8 @@ func lockedByPlaces(e *netEngine, st *netState) (changed, hit bool) {
 	posIn := func(h int32, c board.Cell) int { return slices.Index(e.houses[h], c) }
 	for _, p := range e.lockPairs {
 		var inA, inB board.PosSet
-		for _, c := range e.lockCells[p.in:p.aOut] {
+		sp := e.pieces[p.in]
+		for _, c := range e.lockCells[sp.from:sp.to] {
 			inA |= 1 << posIn(p.a, c)
 			inB |= 1 << posIn(p.b, c)
 		}
