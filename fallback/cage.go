@@ -273,13 +273,13 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 		for c, v := range cs {
 			if v != s.snap[c] {
 				for _, i := range s.cellRules[c] {
-					s.ruleDirty[i] = true
+					s.ruleDirty[i>>6] |= 1 << (i & 63)
 				}
 			}
 		}
 	} else {
-		for i := range s.ruleDirty {
-			s.ruleDirty[i] = true
+		for w := range s.ruleDirty {
+			s.ruleDirty[w] = ^uint64(0)
 		}
 		s.fresh = true
 	}
@@ -289,16 +289,24 @@ func (s *general) cageSums(cs []uint32, queue *[]int32) (changed, ok bool) {
 			// The looser rules wait until the tighter ones take nothing more.
 			return changed, true
 		}
-		for i := range s.rules {
-			if !s.ruleDirty[i] || s.rules[i].tier() != tier {
-				continue
-			}
-			s.ruleDirty[i] = false
-			more, ok := s.narrow(cs, i, queue)
-			changed = changed || more
-			if !ok {
-				s.bump(s.rules[i].cells)
-				return changed, false
+		// The dirty rules of the tier in the order of rules, a word of flags at a
+		// time (most rules are clean: a scan of the flags one by one cost 6% of
+		// the big-cage killers' search).
+		for w, in := range s.tierRules[tier] {
+			for {
+				dirty := in & s.ruleDirty[w]
+				if dirty == 0 {
+					break
+				}
+				k := bits.TrailingZeros64(dirty)
+				s.ruleDirty[w] &^= 1 << k
+				i := w<<6 + k
+				more, ok := s.narrow(cs, i, queue)
+				changed = changed || more
+				if !ok {
+					s.bump(s.rules[i].cells)
+					return changed, false
+				}
 			}
 		}
 	}

@@ -52,7 +52,7 @@ type general struct {
 	// marks those rules.
 	snap      []uint32
 	fresh     bool
-	ruleDirty []bool
+	ruleDirty []uint64 // a bit a rule
 	// fix holds, per depth, the propagated state the branches narrow (killers).
 	fix [][]uint32
 	// supports remembers answers of cageSupport (see cachedSupport).
@@ -86,8 +86,10 @@ type geometry struct {
 	// the table of digit combinations for grids of up to 9 digits, nil on larger ones.
 	rules  []sumRule
 	combos *comboTable
-	// cellRules are the rules of each cell, by index in rules.
+	// cellRules are the rules of each cell, by index in rules; tierRules the rules
+	// of each tier, a bit a rule.
 	cellRules [][]int32
+	tierRules [ruleTiers][]uint64
 	// peerBits are the peers of each cell as a bit set of words words; cageOf the
 	// cage of each cell (-1 for none) and cageCells the cells of each cage (killers
 	// only).
@@ -204,10 +206,14 @@ func newGeometry(l *board.Layout) *geometry {
 			}
 		}
 		g.cellRules = cutLists(perCell)
+		for t := range g.tierRules {
+			g.tierRules[t] = make([]uint64, (len(g.rules)+63)/64)
+		}
 		for i, r := range g.rules {
 			for _, c := range r.cells {
 				g.cellRules[c] = append(g.cellRules[c], int32(i))
 			}
+			g.tierRules[r.tier()][i>>6] |= 1 << (i & 63)
 		}
 		g.cageOf = make([]int32, l.Cells())
 		for c := range g.cageOf {
@@ -263,7 +269,7 @@ func searchGeneral(ctx context.Context, b *board.Board, q query) (result, error)
 	if s.cageOf != nil {
 		s.seen = make([]uint64, s.words)
 		s.snap = make([]uint32, l.Cells())
-		s.ruleDirty = make([]bool, len(s.rules))
+		s.ruleDirty = make([]uint64, (len(s.rules)+63)/64)
 		s.weight = make([]int32, l.Cells())
 	} else {
 		s.dirty = make([]bool, len(s.houses))
