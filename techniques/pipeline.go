@@ -160,8 +160,8 @@ func (c *Counted) check(b *board.Board) error {
 		if len(sol) != l.Cells() {
 			return fmt.Errorf("techniques: Options.Counted: solution %d has %d cells, the board %d", i+1, len(sol), l.Cells())
 		}
-		for c, d := range sol {
-			cell := board.Cell(c)
+		for at, d := range sol {
+			cell := board.Cell(at)
 			if v := b.Value(cell); v != 0 && v != d || v == 0 && !b.Candidates(cell).Has(d) {
 				return fmt.Errorf("techniques: Options.Counted: solution %d puts %d in %s, which the board does not allow", i+1, d, l.CellName(cell))
 			}
