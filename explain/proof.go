@@ -15,9 +15,12 @@ import (
 // contradiction) rests on is left out.
 type Proof struct {
 	Premise board.Candidate
-	Lines   []ProofLine
-	Lemmas  []Lemma
-	Clash   Clash
+	// Not says the premise is that Premise's cell does not hold its digit; refuted, it
+	// places the digit there. Without it the premise is that the cell holds it.
+	Not    bool
+	Lines  []ProofLine
+	Lemmas []Lemma
+	Clash  Clash
 }
 
 // Lemma is a proof inside the branch: Premise true leads to Clash, so Premise is false
@@ -98,6 +101,7 @@ func LemmaName(i int) string {
 // be longer than a reader follows in one step (Collapsed; --detail full shows them).
 type ProofView struct {
 	Premise   board.Candidate
+	Not       bool
 	Items     []ProofItem
 	Lemmas    []LemmaView
 	Clash     Clash
@@ -165,7 +169,7 @@ const proofMaxLines = 40
 // View groups p's lines for the prose; with full false it collapses the lemmas when
 // the whole would pass proofMaxLines items.
 func (p *Proof) View(full bool) ProofView {
-	v := ProofView{Premise: p.Premise, Clash: p.Clash}
+	v := ProofView{Premise: p.Premise, Not: p.Not, Clash: p.Clash}
 	v.Items = proofItems(p.Lines, "")
 	total := len(v.Items)
 	for i, lm := range p.Lemmas {

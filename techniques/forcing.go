@@ -882,6 +882,7 @@ func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, r
 			Cells:  []board.Cell{c},
 			Chains: e.chains(e.conflictNodes(), nil),
 			Sets:   []explain.Group{e.conflictGroup()},
+			Proof:  e.proof(premise),
 		},
 	}
 	e.conclusion(premise^1, &s)
