@@ -1,0 +1,149 @@
+package proofcheck_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/proofcheck"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// hardestPath is the forum's hardest list, read where it is and skipped where not.
+const hardestPath = "../../../shared/puzzles/forum-hardest-11plus.txt"
+
+// hardest returns every every-th puzzle of the hardest list (line numbers that are
+// multiples of every), at most max of them (0: all).
+func hardest(t *testing.T, every, max int) []string {
+	t.Helper()
+	f, err := os.Open(hardestPath)
+	if os.IsNotExist(err) {
+		t.Skip("no ../shared/puzzles: the hardest list is not here")
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan() && (max == 0 || len(out) < max); n++ {
+		if n%every == 0 {
+			out = append(out, strings.Fields(sc.Text())[0])
+		}
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// proofSteps walks puzzle and returns each step that carries a written proof, with
+// the board it is taken on.
+func proofSteps(t *testing.T, puzzle string) (boards []*board.Board, steps []explain.Step) {
+	t.Helper()
+	b, err := board.Parse(puzzle)
+	require.NoError(t, err)
+	tr, err := techniques.Solve(context.Background(), b.Clone(), techniques.Options{})
+	require.NoError(t, err)
+	cur := b.Clone()
+	for _, s := range tr.Steps {
+		if s.Pattern.Proof != nil {
+			boards = append(boards, cur.Clone())
+			steps = append(steps, s)
+		}
+		require.NoError(t, explain.Apply(cur, s))
+	}
+	return boards, steps
+}
+
+// TestHardestProofs replays every written proof of the walkthroughs of hardest-list
+// puzzles: a sample in the plain run, every 48th line with STEPDOKU_FULL (the 1,015
+// puzzles the proof issue measures).
+func TestHardestProofs(t *testing.T) {
+	every, max := 48, 12
+	switch {
+	case os.Getenv("STEPDOKU_FULL") != "":
+		max = 0
+	case testing.Short():
+		max = 3
+	}
+	checked := 0
+	for _, p := range hardest(t, every, max) {
+		boards, steps := proofSteps(t, p)
+		for i, s := range steps {
+			if err := proofcheck.Step(boards[i], s); err != nil {
+				t.Errorf("%s: %s: %v", p, explain.OneLiner(boards[i].Layout(), s), err)
+			}
+			checked++
+		}
+	}
+	require.Positive(t, checked, "no step with a written proof was walked")
+	t.Logf("%d written proofs replayed", checked)
+}
+
+// firstProofs returns the proof steps of the first few hardest-list puzzles, with
+// their boards: real proofs to break by hand.
+func firstProofs(t *testing.T, puzzles int) ([]*board.Board, []explain.Step) {
+	t.Helper()
+	var boards []*board.Board
+	var steps []explain.Step
+	for _, p := range hardest(t, 48, puzzles) {
+		bs, ss := proofSteps(t, p)
+		boards, steps = append(boards, bs...), append(steps, ss...)
+	}
+	require.NotEmpty(t, steps)
+	return boards, steps
+}
+
+// cloneProof copies p deeply enough that changing its lines leaves p as it was.
+func cloneProof(p *explain.Proof) *explain.Proof {
+	q := *p
+	q.Lines = append([]explain.ProofLine(nil), p.Lines...)
+	q.Lemmas = append([]explain.Lemma(nil), p.Lemmas...)
+	for i := range q.Lemmas {
+		q.Lemmas[i].Lines = append([]explain.ProofLine(nil), p.Lemmas[i].Lines...)
+	}
+	return &q
+}
+
+// TestEveryLineNeeded drops each line of real proofs in turn: a proof keeps only what
+// its contradiction rests on, so the checker must find the proof broken without it.
+// A peer's removal (seen, taken) is the exception: the placement it comes from makes
+// it by the rules, with or without its line.
+func TestEveryLineNeeded(t *testing.T) {
+	boards, steps := firstProofs(t, 2)
+	tried := 0
+	for k, s := range steps {
+		p := s.Pattern.Proof
+		for i, ln := range p.Lines {
+			if ln.Why == explain.BySeen || ln.Why == explain.ByTaken {
+				continue
+			}
+			q := cloneProof(p)
+			q.Lines = append(q.Lines[:i:i], q.Lines[i+1:]...)
+			s2 := s
+			s2.Pattern.Proof = q
+			tried++
+			assert.Error(t, proofcheck.Step(boards[k], s2), "%s: dropping line %d (%v) went unnoticed",
+				explain.OneLiner(boards[k].Layout(), s), i+1, ln)
+		}
+		for j, lm := range p.Lemmas {
+			for i, ln := range lm.Lines {
+				if ln.Why == explain.BySeen || ln.Why == explain.ByTaken {
+					continue
+				}
+				q := cloneProof(p)
+				q.Lemmas[j].Lines = append(q.Lemmas[j].Lines[:i:i], q.Lemmas[j].Lines[i+1:]...)
+				s2 := s
+				s2.Pattern.Proof = q
+				tried++
+				assert.Error(t, proofcheck.Step(boards[k], s2), "%s: dropping lemma %s line %d went unnoticed",
+					explain.OneLiner(boards[k].Layout(), s), explain.LemmaName(j), i+1)
+			}
+		}
+	}
+	t.Logf("%d lines dropped one at a time, each noticed", tried)
+}
