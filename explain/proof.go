@@ -86,6 +86,17 @@ func (p *Proof) Size() int {
 	return n
 }
 
+// Written is the number of items a reader checks, the lemmas' included: the proof as
+// the prose writes it, a placement with the removals it makes in its peers one item.
+// Among proofs of one step the one with the fewest is written (simplest first).
+func (p *Proof) Written() int {
+	n := len(proofItems(p.Lines, ""))
+	for _, l := range p.Lemmas {
+		n += 1 + len(proofItems(l.Lines, ""))
+	}
+	return n
+}
+
 // LemmaName is the name a lemma goes by in prose: A, B, ... Z, then A2, B2, ...
 func LemmaName(i int) string {
 	name := string(rune('A' + i%26))

@@ -744,6 +744,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 		type found struct {
 			premise int32
 			depth   int32
+			written int // the items of its written proof: the shortest goes first
 		}
 		premises := e.premises()
 		// done: followed to the end, or refuted.
@@ -757,7 +758,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 		for r := 0; r < len(depthCaps); {
 			// The caller of a walkthrough takes the first step and stops: find that
 			// one alone first, then the rest of its round if asked.
-			first, fr, last := firstRefuted(p, e, premises, done, r)
+			_, fr, last := firstRefuted(p, e, premises, done, r)
 			if p.done() {
 				return
 			}
@@ -766,9 +767,6 @@ func forcingContradiction(id string, rule propagation) Finder {
 				continue
 			}
 			maxDepth := depthCaps[fr]
-			if !reportRefuted(e, id, first, maxDepth, report) {
-				return
-			}
 			hits = hits[:0]
 			for i, pr := range premises {
 				if p.done() {
@@ -778,16 +776,19 @@ func forcingContradiction(id string, rule propagation) Finder {
 					continue
 				}
 				if e.propagate(pr, maxDepth) {
-					hits = append(hits, found{pr, e.conf.depth})
+					hits = append(hits, found{pr, e.conf.depth, e.written(pr)})
 					done[i] = true
 				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
 					done[i] = true // the premise ran out of consequences
 				}
 			}
-			slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(a.depth, b.depth) })
-			// A premise refuted in an earlier round is done, so each is reported once;
-			// the round's first was reported above.
-			for _, h := range hits[1:] {
+			// Simplest first, by what the reader must check: the fewest written items,
+			// then the shallowest contradiction. A premise refuted in an earlier round
+			// is done, so each is reported once.
+			slices.SortStableFunc(hits, func(a, b found) int {
+				return cmp.Or(cmp.Compare(a.written, b.written), cmp.Compare(a.depth, b.depth))
+			})
+			for _, h := range hits {
 				if !reportRefuted(e, id, h.premise, maxDepth, report) {
 					return
 				}

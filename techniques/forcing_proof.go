@@ -1,6 +1,8 @@
 package techniques
 
 import (
+	"math"
+
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
 )
@@ -101,4 +103,15 @@ func (e *forcingEngine) proofLine(x int32) explain.ProofLine {
 		}
 	}
 	return ln
+}
+
+// written is the size of the proof of the last propagation, refuting premise, as the
+// reader meets it: its items (explain.Proof.Written); a proof the model cannot write
+// counts as longest.
+func (e *forcingEngine) written(premise int32) int {
+	p := e.proof(premise)
+	if p == nil {
+		return math.MaxInt
+	}
+	return p.Written()
 }

@@ -147,3 +147,130 @@ func TestEveryLineNeeded(t *testing.T) {
 	}
 	t.Logf("%d lines dropped one at a time, each noticed", tried)
 }
+
+// TestWrongProofs breaks real proofs by hand, one kind of mistake a case, and wants
+// the checker to name the place of each.
+func TestWrongProofs(t *testing.T) {
+	boards, steps := firstProofs(t, 2)
+	// find returns the first step and line index with a line of reason why.
+	find := func(why explain.ProofWhy) (int, int) {
+		for k, s := range steps {
+			for i, ln := range s.Pattern.Proof.Lines {
+				if ln.Why == why {
+					return k, i
+				}
+			}
+		}
+		t.Fatalf("no line of reason %d in the sample", why)
+		return 0, 0
+	}
+	l := boards[0].Layout()
+	otherHouse := func(c board.Cell, not ...board.Cell) board.House {
+		for _, h := range l.HousesOf(c) {
+			ok := true
+			for _, o := range not {
+				ok = ok && !l.HouseSet(h).Has(o)
+			}
+			if ok {
+				return h
+			}
+		}
+		return -1
+	}
+	cases := []struct {
+		name   string
+		why    explain.ProofWhy
+		mutate func(p *explain.Proof, i int)
+		where  string
+	}{
+		{"a peer named in a house that does not hold both cells", explain.BySeen, func(p *explain.Proof, i int) {
+			ln := &p.Lines[i]
+			ln.House = otherHouse(ln.Cand.Cell, ln.Cell)
+		}, "line "},
+		{"a removal resting on a placement no line shows", explain.BySeen, func(p *explain.Proof, i int) {
+			ln := &p.Lines[i]
+			for _, o := range l.Peers(ln.Cand.Cell) {
+				if o != ln.Cell && boards[0].Value(o) == 0 {
+					ln.Cell, ln.House = o, otherHouse(o)
+					for _, h := range l.HousesOf(o) {
+						if l.HouseSet(h).Has(ln.Cand.Cell) {
+							ln.House = h
+						}
+					}
+					return
+				}
+			}
+		}, "line "},
+		{"a last place in a house where the digit has another place", explain.ByHiddenSingle, func(p *explain.Proof, i int) {
+			ln := &p.Lines[i]
+			for _, h := range l.HousesOf(ln.Cand.Cell) {
+				if h != ln.House {
+					ln.House = h // the proof says nothing of the others
+					return
+				}
+			}
+		}, "line "},
+		{"a last place in a house the cell is not in", explain.ByHiddenSingle, func(p *explain.Proof, i int) {
+			ln := &p.Lines[i]
+			ln.House = otherHouse(ln.Cand.Cell+1, ln.Cand.Cell)
+		}, "line "},
+		{"a last candidate with another left", explain.ByNakedSingle, func(p *explain.Proof, i int) {
+			p.Lines = append(p.Lines[:i-1:i-1], p.Lines[i:]...) // what removed one of the others
+			for j := range p.Lines {
+				if p.Lines[j].Why == explain.ByNakedSingle {
+					// make sure one stays: claim it for a digit the cell never lost
+					ln := &p.Lines[j]
+					for _, d := range boards[0].Candidates(ln.Cand.Cell).Without(ln.Cand.Digit).Digits() {
+						ln.Cand.Digit = d
+						return
+					}
+				}
+			}
+		}, "line "},
+		{"a contradiction that is not reached", explain.ByPremise, func(p *explain.Proof, i int) {
+			if p.Clash.Cell >= 0 {
+				p.Clash.Cell = p.Premise.Cell
+			} else {
+				p.Clash = explain.Clash{Cell: p.Premise.Cell, House: -1}
+			}
+		}, "the contradiction"},
+		{"an assumption that is not the premise", explain.ByPremise, func(p *explain.Proof, i int) {
+			p.Premise.Digit = boards[0].Candidates(p.Premise.Cell).Without(p.Premise.Digit).First()
+		}, "line 1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			k, i := find(tc.why)
+			s := steps[k]
+			q := cloneProof(s.Pattern.Proof)
+			tc.mutate(q, i)
+			s.Pattern.Proof = q
+			err := proofcheck.Step(boards[k], s)
+			require.Error(t, err)
+			require.Contains(t, err.Error(), tc.where)
+		})
+	}
+	t.Run("a conclusion other than the premise's opposite", func(t *testing.T) {
+		s := steps[0]
+		s.Eliminations = append([]board.Candidate(nil), s.Eliminations...)
+		s.Eliminations[0].Digit = boards[0].Candidates(s.Eliminations[0].Cell).Without(s.Eliminations[0].Digit).First()
+		err := proofcheck.Step(boards[0], s)
+		require.Error(t, err)
+		require.Contains(t, err.Error(), "the conclusion")
+	})
+	t.Run("a lemma that no line uses", func(t *testing.T) {
+		for k, s := range steps {
+			if len(s.Pattern.Proof.Lemmas) == 0 {
+				continue
+			}
+			q := cloneProof(s.Pattern.Proof)
+			q.Lemmas = append(q.Lemmas, q.Lemmas[0])
+			s.Pattern.Proof = q
+			err := proofcheck.Step(boards[k], s)
+			require.Error(t, err)
+			require.Contains(t, err.Error(), "no line uses it")
+			return
+		}
+		t.Skip("no nested net in the sample")
+	})
+}
