@@ -88,4 +88,3 @@ func clone(p *explain.Proof) *explain.Proof {
 	}
 	return &q
 }
-
