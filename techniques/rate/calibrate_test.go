@@ -165,8 +165,12 @@ const (
 	minBelow4 = 0.90 // share within 0.1 of SE's ER among puzzles SE rates below 4.0
 
 	minRhoBelow95 = 0.9937 // Spearman rho of ER among puzzles SE rates below 9.5
-	minBelow95At1 = 0.845  // share within 0.1 of SE's ER among those
-	minBelow95At3 = 0.928  // share within 0.3 of SE's ER among those
+	minBelow95At1 = 0.857  // share within 0.1 of SE's ER among those
+	// minBelow95At3 is one puzzle below the 312 of 336 of before the forcing
+	// contradictions wrote proofs and took the shortest first: that moved five
+	// forcing-net ratings closer to SE's (within 0.1 went from 284 to 288) and one
+	// forcing chain 0.1 further (line 323, 8.3 against SE's 8.7).
+	minBelow95At3 = 0.925 // share within 0.3 of SE's ER among those
 )
 
 // TestAgreementWithSE rates the shared puzzles that Sudoku Explainer rated and
