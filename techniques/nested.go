@@ -104,8 +104,9 @@ func netPremises(b *board.Board, out []netPremise) []netPremise {
 const netChoice = 6
 
 // findNets reports the premises the nets refute (with nested, through lemmas),
-// shortest proof first: fewest lemmas, then fewest lines. The (+) net looks at every
-// premise; the nested one at the first netChoice it refutes, within its budget.
+// shortest written proof first (the items a reader checks, the lemmas' included),
+// then fewest lemmas. The (+) net looks at every premise; the nested one at the
+// first netChoice it refutes, within its budget.
 func findNets(p *Pass, id string, nested bool) {
 	b := p.Board()
 	e := loadNets(&p.st.sc, b)
@@ -141,7 +142,7 @@ func findNets(p *Pass, id string, nested bool) {
 	}
 	slices.SortStableFunc(found, func(a, b explain.Step) int {
 		pa, pb := a.Pattern.Proof, b.Pattern.Proof
-		return cmp.Or(cmp.Compare(len(pa.Lemmas), len(pb.Lemmas)), cmp.Compare(pa.Size(), pb.Size()))
+		return cmp.Or(cmp.Compare(pa.Written(), pb.Written()), cmp.Compare(len(pa.Lemmas), len(pb.Lemmas)))
 	})
 	for i, s := range found {
 		if i == 0 {
