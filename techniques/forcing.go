@@ -8,6 +8,7 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/proofcheck"
 )
 
 // Forcing chains and forcing nets are one engine seen four ways, as HoDoKu's catalogue
@@ -789,7 +790,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 				return cmp.Or(cmp.Compare(a.written, b.written), cmp.Compare(a.depth, b.depth))
 			})
 			for _, h := range hits {
-				if !reportRefuted(e, id, h.premise, maxDepth, report) {
+				if !reportRefuted(b, e, id, h.premise, maxDepth, report) {
 					return
 				}
 			}
@@ -873,7 +874,7 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 
 // reportRefuted reports the contradiction of premise, followed to maxDepth, as a step
 // of technique id, and returns what report does.
-func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
+func reportRefuted(b *board.Board, e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
 	e.propagate(premise, maxDepth)
 	c, d, _ := e.candidate(premise)
 	s := explain.Step{
@@ -885,6 +886,10 @@ func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, r
 			Sets:   []explain.Group{e.conflictGroup()},
 			Proof:  e.proof(premise),
 		},
+	}
+	if s.Pattern.Proof != nil {
+		// The record can keep a removal in a cell the proof also places: gone.
+		s.Pattern.Proof = proofcheck.Prune(b, s.Pattern.Proof)
 	}
 	e.conclusion(premise^1, &s)
 	return report(s)

@@ -91,9 +91,18 @@ func sameCandidates(a, b []board.Candidate) bool {
 }
 
 // Proof checks p on b and returns what does not hold (nil when all of it does).
-func Proof(b *board.Board, p *explain.Proof) []Problem {
+func Proof(b *board.Board, p *explain.Proof) []Problem { return check(b, p, false) }
+
+// Explicit checks p as Proof does, but takes no removal as said unless a line says
+// it: a placement removes its digit from no peer but those its lines name. A proof
+// that passes it shows the reader every removal it uses, so Prune keeps to it, and
+// tests hold the engines' proofs to it.
+func Explicit(b *board.Board, p *explain.Proof) []Problem { return check(b, p, true) }
+
+func check(b *board.Board, p *explain.Proof, explicit bool) []Problem {
 	c := &checker{l: b.Layout()}
 	st := newState(b)
+	st.explicit = explicit
 	premise := fact{p.Premise, !p.Not}
 	used := make([]int, len(p.Lemmas))
 	c.lines(st, "line ", p.Lines, premise, func(i int, ln explain.ProofLine, st *state) string {
@@ -143,6 +152,8 @@ type state struct {
 	l     *board.Layout
 	value []board.Digit
 	cands []board.DigitSet
+	// explicit: a placement takes its digit from no peer by itself (Explicit).
+	explicit bool
 }
 
 func newState(b *board.Board) *state {
@@ -159,7 +170,7 @@ func newState(b *board.Board) *state {
 }
 
 func (st *state) clone() *state {
-	return &state{l: st.l, value: append([]board.Digit(nil), st.value...), cands: append([]board.DigitSet(nil), st.cands...)}
+	return &state{l: st.l, value: append([]board.Digit(nil), st.value...), cands: append([]board.DigitSet(nil), st.cands...), explicit: st.explicit}
 }
 
 // place puts d in cell x with what the rules say follows: x keeps no other candidate,
@@ -167,6 +178,9 @@ func (st *state) clone() *state {
 func (st *state) place(x board.Cell, d board.Digit) {
 	st.value[x] = d
 	st.cands[x] &= board.DigitsOf(d)
+	if st.explicit {
+		return
+	}
 	for _, p := range st.l.Peers(x) {
 		st.cands[p] = st.cands[p].Without(d)
 	}

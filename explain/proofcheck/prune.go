@@ -9,16 +9,17 @@ import (
 
 // Prune returns p without the lines its conclusion does not need: each line (with
 // the peer removals its placement makes) is left out in turn, from the last, and
-// stays out when the rest still checks. A lemma whose line goes goes with it. An
+// stays out when the rest still checks with every removal it uses written out
+// (Explicit). A lemma whose line goes goes with it. An
 // engine that records the first reason it found for a removal can keep one that a
 // placement the proof needs anyway makes by the rules; this finds those. A proof that
 // does not check is returned as it is.
 func Prune(b *board.Board, p *explain.Proof) *explain.Proof {
-	if len(Proof(b, p)) > 0 {
+	if len(Explicit(b, p)) > 0 {
 		return p
 	}
 	q := clone(p)
-	ok := func(r *explain.Proof) bool { return len(Proof(b, r)) == 0 }
+	ok := func(r *explain.Proof) bool { return len(Explicit(b, r)) == 0 }
 	for i := len(q.Lines) - 1; i >= 1; i-- {
 		if i >= len(q.Lines) || !droppable(q.Lines[i]) {
 			continue
@@ -47,9 +48,10 @@ func Prune(b *board.Board, p *explain.Proof) *explain.Proof {
 	return q
 }
 
-// droppable: a line Prune may try without. A peer's removal comes with its placement.
+// droppable: a line Prune may try without. A placed cell's other candidates go with
+// the placement (they are never written).
 func droppable(ln explain.ProofLine) bool {
-	return ln.Why != explain.BySeen && ln.Why != explain.ByTaken && ln.Why != explain.ByPremise
+	return ln.Why != explain.ByTaken && ln.Why != explain.ByPremise
 }
 
 // without returns lines less line i and, for a placement, the peer removals that rest
