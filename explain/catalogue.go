@@ -110,12 +110,19 @@ type words struct {
 	// from 1): "R{r}C{c}" in Japanese, where houses are words too; empty: the notation,
 	// r1c2. One-liners and chain notation keep r1c2 in every language.
 	Cell string `yaml:"cell"`
+	// NotationUpper writes the notation inside prose and headings upper-case: chains
+	// ((4)R1C2=(4)R1C8), cages and cell groups (R2C126), as Japanese solver sites do, so
+	// that one text has one style of cell. The one-liner keeps r1c2.
+	NotationUpper bool `yaml:"notation_upper"`
 	// HeadPlaced and HeadRemoved write a conclusion in a heading, with {cell} and
 	// {digit} (empty: the one-liner's r1c2=5 and r1c2<>5); HeadArrow goes before the
 	// conclusions (empty: " => ").
 	HeadPlaced  string `yaml:"head_placed"`
 	HeadRemoved string `yaml:"head_removed"`
 	HeadArrow   string `yaml:"head_arrow"`
+	// HeadKnown writes the digits already placed in a cage after its cells in a
+	// heading, with {known} (" (r5c2=1)").
+	HeadKnown string `yaml:"head_known"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
 	Kinds       kindWords `yaml:"kinds"`
 	KindsPlural kindWords `yaml:"kinds_plural"`

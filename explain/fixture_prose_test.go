@@ -284,7 +284,7 @@ func TestProseIssue10(t *testing.T) {
 			[]string{"色A：R2C6に4とR3C7に4。色B：R2C9に4とR6C7に4。"}},
 		{"sample: forcing chain verity, every place of 4 in a row",
 			[]string{"Case 1: r2c6 is 4. Branch 1, (4)r2c6-(4)r6c6: then r6c6 is not 4. Case 2: r2c9 is 4."},
-			[]string{"場合1：R2C6が4とします。枝1「(4)r2c6-(4)r6c6」：R6C6が4でない。場合2：R2C9が4とします。"}},
+			[]string{"場合1：R2C6が4とします。枝1「(4)R2C6-(4)R6C6」：R6C6が4でない。場合2：R2C9が4とします。"}},
 		{"bug-plus-1: sample puzzle 4 after 55 steps",
 			[]string{"bivalue universal grave (BUG)"},
 			[]string{"BUG（どの空きマスも候補が2つで"}},

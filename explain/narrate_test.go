@@ -127,7 +127,7 @@ func TestNarrateFragments(t *testing.T) {
 				"R2C2が5（2行で5が入れる残りの場所。R2C6とR2C9の5は枝1と2で消えている）"}},
 		{"a net's branch that shares its start with an earlier one says only the rest", "T2", "Forcing Net Contradiction: 6 in r2c8 => r2c8<>6",
 			[]string{"Branch 5 (on from branch 2, where r9c7 is 6), (6-9)r9c7=(9-2)r3c7=(2)r7c7-(2)r7c1: then r9c7 is not 9"},
-			[]string{"枝5「(6-9)r9c7=(9-2)r3c7=(2)r7c7-(2)r7c1」：枝2の「R9C7が6」から続けて→R9C7が9でない"}},
+			[]string{"枝5「(6-9)R9C7=(9-2)R3C7=(2)R7C7-(2)R7C1」：枝2の「R9C7が6」から続けて→R9C7が9でない"}},
 		{"a Death Blossom lists each petal once and goes case by case", "P71", "Death Blossom: 4 stem r9c2 => r9c6<>4",
 			[]string{"r9c1,r9c4,r9c8 {1,4,6,9} for 1, 6 and 9; r8c3,r8c4 {3,4,5} for 3", "If the stem is 1, 6 or 9, its petal cannot hold that digit, so the petal's other digits fill it exactly",
 				"Some petals share cells; that does no harm"},

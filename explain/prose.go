@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -239,11 +240,22 @@ func (c *catalogue) execute(t *template.Template, name string, data any) (string
 			kept = append(kept, line)
 		}
 	}
-	out := strings.Join(kept, c.file.Words.LineJoin)
+	out := c.notation(strings.Join(kept, c.file.Words.LineJoin))
 	if strings.Contains(out, lineBreak) {
 		out = strings.ReplaceAll(strings.ReplaceAll(out, " "+lineBreak, lineBreak), lineBreak, "\n")
 	}
 	return out, nil
+}
+
+// notationCell finds a cell or a group of cells in notation: r1c2, r13c5, r1c10,12.
+var notationCell = regexp.MustCompile(`r([0-9]+(?:,[0-9]+)*)c([0-9]+(?:,[0-9]+)*)`)
+
+// notation writes the cells of s in the catalogue's style of notation (NotationUpper).
+func (c *catalogue) notation(s string) string {
+	if !c.file.Words.NotationUpper || !strings.Contains(s, "c") {
+		return s
+	}
+	return notationCell.ReplaceAllString(s, "R${1}C${2}")
 }
 
 // lineBreak marks, in a template's output, where the prose breaks its line (br):

@@ -1,0 +1,197 @@
+package explain_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/techniques"
+)
+
+// The rules of issue 33 ("teach like a teacher, part three") on Japanese text: one
+// style of cell (R1C2, notation included), no ASCII colon after Japanese, and the
+// line breaking of checkLineBreaks.
+
+// lowerCell finds a cell (or a group, r13c5) written in lower case.
+var lowerCell = regexp.MustCompile(`r[0-9]+c[0-9]+`)
+
+// colonAfterJapanese finds an ASCII colon after Japanese text (or after a cell: the
+// heading "12(3) r4c4,r4c5: 1,2,9" in a Japanese line).
+var colonAfterJapanese = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー（）「」、。・0-9A-Z] ?:`)
+
+// checkJapaneseStyle holds one Japanese text to the rules of one cell style and
+// full-width colons.
+func checkJapaneseStyle(t *testing.T, where, s string) {
+	t.Helper()
+	assert.Empty(t, lowerCell.FindAllString(s, 3), "%s: a cell in lower case: %q", where, s)
+	assert.Empty(t, colonAfterJapanese.FindAllString(s, 3), "%s: an ASCII colon in Japanese: %q", where, s)
+}
+
+// TestJapaneseOneStyle: on every technique's steps (the prose goldens' steps), the
+// Japanese heading, prose and hints write every cell as R1C2, chains and cages too,
+// and no ASCII colon; and so do the Japanese golden walkthroughs.
+func TestJapaneseOneStyle(t *testing.T) {
+	for _, s := range proseSteps(t) {
+		h, err := explain.Heading(s.layout, s.step, explain.JA)
+		require.NoError(t, err)
+		checkJapaneseStyle(t, s.name+" (heading)", h)
+		p, err := explain.Prose(s.layout, s.step, explain.JA)
+		require.NoError(t, err)
+		checkJapaneseStyle(t, s.name+" (prose)", p)
+		hint, err := explain.Hint(s.layout, s.step, explain.HintLevels, explain.JA)
+		require.NoError(t, err)
+		for i, lv := range hint {
+			checkJapaneseStyle(t, s.name+" (hint level "+itoa(i+1)+")", lv)
+		}
+	}
+	paths, err := filepath.Glob("testdata/golden/*-ja.golden")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		// The grids of the walkthrough are not Japanese text; every other line is.
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.ContainsAny(line, "|") || !regexp.MustCompile(`[^ -~]`).MatchString(line) {
+				continue
+			}
+			checkJapaneseStyle(t, path, line)
+		}
+		checkLineBreaks(t, path, string(data))
+	}
+}
+
+// japaneseSweep returns the walkthroughs the Japanese sweep reads: the named hard
+// puzzles, and with STEPDOKU_FULL=1 the 95 hard puzzles of ../shared/ratings and the
+// first 20 killers of ../shared/variants/killer-dev.txt.
+func japaneseSweep(t *testing.T) map[string]struct {
+	l  *board.Layout
+	tr explain.Trace
+} {
+	out := map[string]struct {
+		l  *board.Layout
+		tr explain.Trace
+	}{}
+	for name, tr := range hardWalkthroughs(t) {
+		out[name] = struct {
+			l  *board.Layout
+			tr explain.Trace
+		}{board.Classic, tr}
+	}
+	if os.Getenv("STEPDOKU_FULL") == "" {
+		return out
+	}
+	f, err := os.Open("../../shared/variants/killer-dev.txt")
+	if err != nil {
+		t.Logf("no killers: %v", err)
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n, taken := 1, 0; sc.Scan() && taken < 20; n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		b, err := board.ParseVariantLine(line, board.Killer)
+		require.NoError(t, err, "killer-dev line %d", n)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		tr, err := techniques.Solve(ctx, b, techniques.Options{})
+		cancel()
+		require.NoError(t, err, "killer-dev line %d", n)
+		out["killer-dev line "+itoa(n)] = struct {
+			l  *board.Layout
+			tr explain.Trace
+		}{b.Layout(), tr}
+		taken++
+	}
+	return out
+}
+
+// cellsNamed counts the cells a text names, a group (R2C126) counting each of its
+// cells.
+func cellsNamed(s string) int {
+	n := 0
+	for _, m := range regexp.MustCompile(`[rR]([0-9]+)[cC]([0-9]+)`).FindAllStringSubmatch(s, -1) {
+		n += len(m[1]) * len(m[2])
+	}
+	return n
+}
+
+// TestJapaneseSweep: over hard walkthroughs in Japanese (the 95 hard puzzles of the
+// ratings and 20 killers with STEPDOKU_FULL=1), every heading, prose and wrapped line
+// keeps one cell style, no ASCII colon and the line-breaking rules; and no level-2
+// hint, in either language, names more than 6 cells or a cell the step changes.
+func TestJapaneseSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves hard puzzles")
+	}
+	for name, w := range japaneseSweep(t) {
+		tr := w.tr
+		tr.Lang = explain.JA
+		said, err := tr.Narrate(w.l, explain.NarrateOptions{})
+		require.NoError(t, err, name)
+		for i, nr := range said {
+			where := name + " step " + itoa(nr.Number)
+			checkJapaneseStyle(t, where+" heading", nr.Heading)
+			checkJapaneseStyle(t, where+" prose", nr.Prose)
+			s := tr.Steps[i]
+			for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+				hint, err := explain.Hint(w.l, s, 2, lang)
+				require.NoError(t, err, where)
+				assert.LessOrEqual(t, cellsNamed(hint[1]), 6, "%s (%s): level 2 names too many cells: %q", where, lang, hint[1])
+				for _, c := range changedCells(s) {
+					assert.NotRegexp(t, `(^|[^0-9])`+regexp.QuoteMeta(cellName(w.l, c, lang))+`($|[^0-9])`, hint[1],
+						"%s (%s): level 2 names a cell that changes", where, lang)
+				}
+			}
+		}
+		var buf bytes.Buffer
+		require.NoError(t, explain.WriteText(&buf, w.l, tr, explain.TextOptions{Narrations: said, Width: 80}))
+		checkLineBreaks(t, name, buf.String())
+		for _, line := range strings.Split(buf.String(), "\n") {
+			if !strings.ContainsAny(line, "|!") {
+				checkJapaneseStyle(t, name, line)
+			}
+		}
+	}
+}
+
+// TestCompactCellsOneStyle: a group of cells is written one way, its rows' cells
+// together (r5c46), never cell by cell where a row holds several (issue 33: r8c24578
+// beside r7c4|r7c5|r7c6 in one line).
+func TestCompactCellsOneStyle(t *testing.T) {
+	l := board.Classic
+	cells := func(names ...string) []board.Cell {
+		var out []board.Cell
+		for _, n := range names {
+			c, err := l.ParseCell(n)
+			require.NoError(t, err)
+			out = append(out, c)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		cells []string
+		want  string
+	}{
+		{[]string{"r2c1", "r2c2", "r2c6"}, "r2c126"},
+		{[]string{"r1c4", "r3c4", "r9c4"}, "r139c4"},
+		{[]string{"r4c5", "r5c4", "r5c6", "r6c4"}, "r4c5|r5c46|r6c4"},
+		{[]string{"r3c9", "r1c7", "r1c8", "r3c7"}, "r1c78|r3c79"},
+	} {
+		assert.Equal(t, tc.want, explain.CompactCells(l, cells(tc.cells...)), "%v", tc.cells)
+	}
+}
