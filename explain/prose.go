@@ -81,6 +81,9 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// kind / kinds: the kind of a house in words, without its number ("row"/"rows").
 		"kind":  func(h board.House) string { return x.kind(h, false) },
 		"kinds": func(h board.House) string { return x.kind(h, true) },
+		// isRow: whether a house is a row (the boxes along it are a band, along a
+		// column a stack).
+		"isRow": func(h board.House) bool { return l.Kind(h) == board.Row },
 		// houseCells: the cells of a house, in position order.
 		"houseCells": func(h board.House) []board.Cell { return l.HouseCells(h) },
 		// cell: a cell in notation ("r1c2"); cells / cellsOr: a sorted list joined.

@@ -195,3 +195,32 @@ func TestCompactCellsOneStyle(t *testing.T) {
 		assert.Equal(t, tc.want, explain.CompactCells(l, cells(tc.cells...)), "%v", tc.cells)
 	}
 }
+
+// TestKillerAndExocetNames: a cage with placed digits is named by its whole sum and
+// size (a cage of 15 is never "8(1)"), and a junior exocet along a column speaks of
+// a stack, not a band.
+func TestKillerAndExocetNames(t *testing.T) {
+	cages, stacks := 0, 0
+	for _, s := range proseSteps(t) {
+		p := s.step.Pattern
+		if len(p.Cages) > 0 && !p.Cages[0].Virtual && len(p.Cages[0].Known) > 0 {
+			c := p.Cages[0]
+			line := explain.OneLiner(s.layout, s.step)
+			assert.Contains(t, line, itoa(c.Sum)+"("+itoa(len(c.Cells))+")", "%s: the cage by its sum and size", s.name)
+			cages++
+		}
+		if s.step.Technique == "junior-exocet" && len(p.Houses) == 2 && s.layout.Kind(p.Houses[0]) == board.Column {
+			en, err := explain.Prose(s.layout, s.step, explain.EN)
+			require.NoError(t, err)
+			assert.Contains(t, en, "stack", s.name)
+			assert.NotContains(t, en, "band", s.name)
+			ja, err := explain.Prose(s.layout, s.step, explain.JA)
+			require.NoError(t, err)
+			assert.Contains(t, ja, "スタック", s.name)
+			assert.NotContains(t, ja, "バンド", s.name)
+			stacks++
+		}
+	}
+	assert.Positive(t, cages, "no cage with placed digits among the golden steps")
+	assert.Positive(t, stacks, "no junior exocet along a column among the golden steps")
+}
