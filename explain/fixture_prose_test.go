@@ -275,7 +275,7 @@ func TestProseIssue10(t *testing.T) {
 			[]string{"もう一方が5だと、4つの角に5と7がたすき掛けに入り", "どちらが7になるかはわからないので、どちらも5にはなれません"}},
 		{"empty-rectangle: 9 in b4 (r4c9,r1c9)",
 			[]string{"lies in row 4 or column 2", "the only places of 9 in column 9", "lose its places in row 4 and need column 2"},
-			[]string{"4行と2列にしかありません", "9列で9が入れる唯一の2マス"}},
+			[]string{"4行目と2列目にしかありません", "9列目で9が入れる唯一の2マス"}},
 		{"simple-colors-trap: 5 (r5c6,r6c7,r7c4,r7c8,r9c6) / (r5c8,r6c4,r9c7)",
 			[]string{"r5c6 sees r9c6 (A) and r5c8 and r6c4 (B)"},
 			[]string{"R5C6は色AのR9C6と色BのR5C8とR6C4を見ます"}},

@@ -52,12 +52,12 @@ func TestHint(t *testing.T) {
 		want  string // the text of the last level
 	}{
 		{"where: the pattern's cells and house, not the cells that lose candidates", pair, EN, 2, "Look at r1c2 and r1c8 in row 1, digit 1 or 5."},
-		{"where, in Japanese", xwing, JA, 2, "2行と6行のR2C4・R2C7・R6C4・R6C7の数字8に注目してください。"},
+		{"where, in Japanese", xwing, JA, 2, "2行目と6行目のR2C4・R2C7・R6C4・R6C7の数字8に注目してください。"},
 		{"where: a hidden single's house and digit", hidden, EN, 2, "Look at box 3, digit 5."},
 		{"where: a naked single's cell, no digit", naked, EN, 2, "Look at r5c5."},
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},
 		{"the move: remove, with a verb", xwing, EN, 4, "Remove 8 from r1c4 and r3c4. (X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8)"},
-		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行と6行 / 4列と7列） ⇒ R1C4≠8、R3C4≠8"},
+		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行目と6行目 / 4列目と7列目） ⇒ R1C4≠8、R3C4≠8"},
 		{"the move: several groups", pair, EN, 4, "Remove 1 from r1c4; 1 and 5 from r1c6. (Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1, r1c6<>1, r1c6<>5)"},
 		{"the move: place", hidden, EN, 4, "Place 5 in r3c7. (Hidden Single: r3c7=5 (in b3))"},
 		{"the move: place, in Japanese", hidden, JA, 4, "答え：R3C7に5を入れます。隠れたシングル（ヒドゥンシングル）：R3C7=5（ブロック3）"},
@@ -96,7 +96,7 @@ func TestHint(t *testing.T) {
 	assert.Equal(t, "In box 1: the 4 in r2c5 rules out r2c1, r2c2 and r2c3 (row 2); the 4 in r3c8 rules out r3c1, r3c2 and r3c3 (row 3); the 4 in r4c2 rules out r1c2 (column 2); the 4 in r5c3 rules out r1c3 (column 3). That leaves one cell of box 1 for 4.", got[2])
 	got, err = HintOn(l, b, single, 3, JA)
 	require.NoError(t, err)
-	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行）。R4C2に4があるのでR1C2には入りません（2列）。R5C3に4があるのでR1C3には入りません（3列）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
+	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行目）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行目）。R4C2に4があるのでR1C2には入りません（2列目）。R5C3に4があるのでR1C3には入りません（3列目）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
 
 	_, err = Hint(l, xwing, 5, EN)
 	assert.ErrorContains(t, err, "hint level 5")

@@ -30,10 +30,16 @@ var lowerCell = regexp.MustCompile(`r[0-9]+c[0-9]+`)
 // heading "12(3) r4c4,r4c5: 1,2,9" in a Japanese line).
 var colonAfterJapanese = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー（）「」、。・0-9A-Z] ?:`)
 
+// stiffPhrases are calques the reviewer of issue 33 found stiff.
+var stiffPhrases = []string{"要点：", "以下でその理由を説明します", "でその理由を示します"}
+
 // checkJapaneseStyle holds one Japanese text to the rules of one cell style and
-// full-width colons.
+// full-width colons, without the stiff phrases.
 func checkJapaneseStyle(t *testing.T, where, s string) {
 	t.Helper()
+	for _, p := range stiffPhrases {
+		assert.NotContains(t, s, p, "%s: a stiff phrase", where)
+	}
 	assert.Empty(t, lowerCell.FindAllString(s, 3), "%s: a cell in lower case: %q", where, s)
 	assert.Empty(t, colonAfterJapanese.FindAllString(s, 3), "%s: an ASCII colon in Japanese: %q", where, s)
 }
@@ -223,4 +229,34 @@ func TestKillerAndExocetNames(t *testing.T) {
 	}
 	assert.Positive(t, cages, "no cage with placed digits among the golden steps")
 	assert.Positive(t, stacks, "no junior exocet along a column among the golden steps")
+}
+
+// TestJapaneseTermsAndKeptFacts: the search is not named with the forcing chains'
+// word (仮定法), in its name or in the summary; a killer step said in one sentence
+// keeps what the cage already holds (the English "which holds 8+1").
+func TestJapaneseTermsAndKeptFacts(t *testing.T) {
+	chain := explain.TechniqueName("forcing-chain-contradiction", explain.JA)
+	require.Contains(t, chain, "仮定法")
+	assert.NotContains(t, explain.TechniqueName("search", explain.JA), "仮定法", "the search and the forcing chains share a name")
+	data, err := os.ReadFile("testdata/golden/walkthrough-ja.golden")
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, "探索") {
+			assert.NotContains(t, line, "仮定法", "the summary calls the search as the forcing chains are called: %q", line)
+		}
+	}
+	kept := 0
+	for _, s := range proseSteps(t) {
+		p := s.step.Pattern
+		if s.step.Technique != "cage-combinations" || len(s.step.Placements) == 0 || len(p.Cages[0].Known) == 0 {
+			continue
+		}
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			short, err := explain.ShortForTest(s.layout, s.step, lang)
+			require.NoError(t, err)
+			assert.Contains(t, short, p.Cages[0].Addition(), "%s (%s): what the cage holds: %q", s.name, lang, short)
+		}
+		kept++
+	}
+	assert.Positive(t, kept)
 }

@@ -37,5 +37,5 @@ func ExampleGive_mistake() {
 		fmt.Println(m.Cell, m.Kind, m.Text)
 	}
 	// Output:
-	// r1c2 repeat この数字は正しくありません：1行のR1C3にすでに7があります
+	// r1c2 repeat この数字は正しくありません：1行目のR1C3にすでに7があります
 }

@@ -121,7 +121,7 @@ func TestGive(t *testing.T) {
 			name:   "a wrong entry that repeats, in Japanese",
 			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer), Lang: explain.JA},
 			status: Mistakes, unique: true,
-			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行のR1C3にすでに7があります"},
+			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行目のR1C3にすでに7があります"},
 		},
 		{
 			name:   "a given changed",
