@@ -836,3 +836,108 @@ func (d proseData) ERLines() []board.House {
 	}
 	return nil
 }
+
+// MedusaTrap is why one colour of a 3D Medusa is false (MedusaFalse): the colour
+// (0 for A, 1 for B), the rule it breaks and the coloured candidates that break it.
+type MedusaTrap struct {
+	Colour int
+	// Cell: two candidates of the colour in one cell; House: one digit twice in
+	// House; Empty: every candidate of the cell (Cells[0] of the pattern's set) seen
+	// by the colour, so the cell would be left without a candidate.
+	Cell, House, Empty bool
+	Where              board.House
+	// Witnesses are the candidates of the colour that break the rule.
+	Witnesses []board.Candidate
+	OK        bool
+}
+
+// Name is the colour's letter.
+func (m MedusaTrap) Name() string { return string(rune('A' + m.Colour)) }
+
+// MedusaFalse finds which colour of a 3D Medusa breaks a rule at the pattern's set
+// (Sets[0]) and how; OK is false when the colours do not show it.
+func (d proseData) MedusaFalse() MedusaTrap {
+	if d.layout == nil || len(d.Sets) == 0 || len(d.Eliminations) == 0 {
+		return MedusaTrap{}
+	}
+	l, g, mc := d.layout, d.Sets[0], d.MedusaColours()
+	colour := 0
+	if slices.Contains(mc[1], d.Eliminations[0]) {
+		colour = 1
+	}
+	mine := mc[colour]
+	t := MedusaTrap{Colour: colour}
+	// Two candidates of the colour in one of the set's cells.
+	for _, c := range g.Cells {
+		var in []board.Candidate
+		for _, k := range mine {
+			if k.Cell == c {
+				in = append(in, k)
+			}
+		}
+		if len(in) >= 2 {
+			t.Cell, t.Witnesses, t.OK = true, in[:2], true
+			return t
+		}
+	}
+	if len(g.Cells) == 1 {
+		// A cell whose every candidate the colour sees.
+		c := g.Cells[0]
+		for _, dg := range g.Digits.Digits() {
+			i := slices.IndexFunc(mine, func(k board.Candidate) bool { return k.Digit == dg && k.Cell != c && l.Sees(k.Cell, c) })
+			if i < 0 {
+				return MedusaTrap{}
+			}
+			t.Witnesses = append(t.Witnesses, mine[i])
+		}
+		t.Empty, t.OK = true, true
+		return t
+	}
+	// One digit twice in a house, among the set's cells.
+	for i, a := range mine {
+		for _, b := range mine[i+1:] {
+			if a.Digit != b.Digit || !slices.Contains(g.Cells, a.Cell) || !slices.Contains(g.Cells, b.Cell) {
+				continue
+			}
+			if hs := SharedHouses(l, []board.Cell{a.Cell, b.Cell}); len(hs) > 0 {
+				t.House, t.Where, t.Witnesses, t.OK = true, hs[0], []board.Candidate{a, b}, true
+				return t
+			}
+		}
+	}
+	return MedusaTrap{}
+}
+
+// MedusaSight is a candidate a 3D Medusa removes, with a candidate of each colour it
+// sees (in its own cell, or the same digit in a house they share).
+type MedusaSight struct {
+	Removed board.Candidate
+	A, B    board.Candidate
+}
+
+// MedusaSights returns, for each candidate a 3D Medusa removes by seeing both
+// colours, one candidate of each colour that it sees.
+func (d proseData) MedusaSights() []MedusaSight {
+	if d.layout == nil {
+		return nil
+	}
+	l, mc := d.layout, d.MedusaColours()
+	sees := func(e, k board.Candidate) bool {
+		if e.Cell == k.Cell {
+			return e.Digit != k.Digit
+		}
+		return e.Digit == k.Digit && l.Sees(e.Cell, k.Cell)
+	}
+	var out []MedusaSight
+	for _, e := range d.Eliminations {
+		s := MedusaSight{Removed: e}
+		a := slices.IndexFunc(mc[0], func(k board.Candidate) bool { return sees(e, k) })
+		b := slices.IndexFunc(mc[1], func(k board.Candidate) bool { return sees(e, k) })
+		if a < 0 || b < 0 {
+			return nil
+		}
+		s.A, s.B = mc[0][a], mc[1][b]
+		out = append(out, s)
+	}
+	return out
+}

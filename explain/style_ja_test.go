@@ -260,3 +260,59 @@ func TestJapaneseTermsAndKeptFacts(t *testing.T) {
 	}
 	assert.Positive(t, kept)
 }
+
+// TestALSSentenceAgrees: an ALS-XY-Wing or ALS chain that removes several digits
+// says for each of them where the first or the last set holds it, so the sentence
+// and the conclusion agree (issue 33: "cannot be 1: remove 1 and 6").
+func TestALSSentenceAgrees(t *testing.T) {
+	several := 0
+	for _, s := range proseSteps(t) {
+		if s.step.Technique != "als-xy-wing" && s.step.Technique != "als-chain" {
+			continue
+		}
+		var ds board.DigitSet
+		for _, e := range s.step.Eliminations {
+			ds = ds.With(e.Digit)
+		}
+		en, err := explain.Prose(s.layout, s.step, explain.EN)
+		require.NoError(t, err)
+		ja, err := explain.Prose(s.layout, s.step, explain.JA)
+		require.NoError(t, err)
+		for _, d := range ds.Digits() {
+			assert.Contains(t, en, "set holds "+d.String()+":", "%s: %q", s.name, en)
+			assert.Contains(t, ja, "つまり"+d.String()+"は", "%s: %q", s.name, ja)
+		}
+		if ds.Count() > 1 {
+			assert.NotRegexp(t, `cannot be \d:`, en, s.name)
+			several++
+		}
+	}
+	assert.Positive(t, several, "no ALS step removes several digits")
+}
+
+// TestMedusaNamesColourAndRule: a 3D Medusa says which colour is false, by which
+// rule and through which coloured candidates; an elimination names a candidate of
+// each colour it sees.
+func TestMedusaNamesColourAndRule(t *testing.T) {
+	n := 0
+	for _, s := range proseSteps(t) {
+		if s.step.Technique != "medusa-3d" {
+			continue
+		}
+		en, err := explain.Prose(s.layout, s.step, explain.EN)
+		require.NoError(t, err)
+		ja, err := explain.Prose(s.layout, s.step, explain.JA)
+		require.NoError(t, err)
+		if len(s.step.Pattern.Sets) > 0 {
+			assert.Regexp(t, `Colour [AB] breaks a rule at .*: (it holds|it puts|its ).* So colour [AB] is false`, en, s.name)
+			assert.Regexp(t, `色[AB]は.*で矛盾します。.*したがって色[AB]は偽`, ja, s.name)
+		} else {
+			for _, e := range s.step.Eliminations {
+				assert.Regexp(t, regexp.QuoteMeta(e.Digit.String()+" in "+s.layout.CellName(e.Cell))+` sees \d in r\dc\d of colour A and \d in r\dc\d of colour B`, en, s.name)
+			}
+			assert.Contains(t, ja, "色Aの", s.name)
+		}
+		n++
+	}
+	assert.Positive(t, n)
+}
