@@ -48,6 +48,9 @@ type proseData struct {
 	// of it (Prose alone and --detail full), see ProofView.
 	Proof *Proof
 	Full  bool
+	// HasPivot tells that the technique turns on a pivot, PivotCell (a wing's).
+	HasPivot  bool
+	PivotCell board.Cell
 }
 
 // ProofView returns the step's proof grouped for the prose (nil without one).
@@ -310,6 +313,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Full:         true,
 		layout:       l,
 	}
+	data.PivotCell, data.HasPivot = Pivot(s)
 	return data
 }
 

@@ -316,3 +316,32 @@ func TestMedusaNamesColourAndRule(t *testing.T) {
 	}
 	assert.Positive(t, n)
 }
+
+// TestShortFormsKeepThePattern: said again in one sentence, a wing names its pivot
+// and Multi Colors its four colours, in both languages (issue 33: "WXYZ-Wing again"
+// dropped the pivot and the colours).
+func TestShortFormsKeepThePattern(t *testing.T) {
+	pivots, colours := 0, 0
+	for _, s := range proseSteps(t) {
+		en, err := explain.ShortForTest(s.layout, s.step, explain.EN)
+		require.NoError(t, err)
+		ja, err := explain.ShortForTest(s.layout, s.step, explain.JA)
+		require.NoError(t, err)
+		if p, ok := explain.Pivot(s.step); ok && !strings.Contains(en, " again") {
+			continue // a technique with its own short sentence
+		} else if ok {
+			assert.Contains(t, en, "pivot "+s.layout.CellName(p), "%s: %q", s.name, en)
+			assert.Contains(t, ja, cellName(s.layout, p, explain.JA)+"を軸", "%s: %q", s.name, ja)
+			pivots++
+		}
+		if strings.HasPrefix(s.step.Technique, "multi-colors") && len(s.step.Pattern.Sets) == 4 {
+			for _, c := range []string{"A", "B", "C", "D"} {
+				assert.Contains(t, en, c+" (", "%s: colour %s: %q", s.name, c, en)
+				assert.Contains(t, ja, "色"+c+"（", "%s: colour %s: %q", s.name, c, ja)
+			}
+			colours++
+		}
+	}
+	assert.Positive(t, pivots)
+	assert.Positive(t, colours)
+}
