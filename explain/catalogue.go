@@ -64,6 +64,9 @@ type techniqueEntry struct {
 	// which pictures draw apart. Only the English catalogue, with the one-liner forms,
 	// says it: it is about the pattern, not the language.
 	Pivot bool `yaml:"pivot"`
+	// HintAt, when "set", makes level 2 of a hint point at the cells of the pattern's
+	// first set (a junior exocet's base cells) rather than its houses. English only.
+	HintAt string `yaml:"hint_at"`
 	// Head, when set, is the heading of a step in this language after the technique's
 	// name, with the placeholders of Line ({houses}, {base}, {cover} in words).
 	Head string `yaml:"head"`

@@ -33,12 +33,9 @@ type hintWords struct {
 	HiddenSingleHeld string `yaml:"hidden_single_held"`
 	HiddenSingleGone string `yaml:"hidden_single_gone"`
 	HiddenSingleSep  string `yaml:"hidden_single_sep"`
-	// WhereIn is the place of a pattern at level 2 when it has houses and cells:
-	// {cells} {houses}.
-	WhereIn    string `yaml:"where_in"`
-	MovePlace  string `yaml:"move_place"`
-	MoveRemove string `yaml:"move_remove"`
-	MoveBoth   string `yaml:"move_both"`
+	MovePlace        string `yaml:"move_place"`
+	MoveRemove       string `yaml:"move_remove"`
+	MoveBoth         string `yaml:"move_both"`
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
@@ -94,7 +91,7 @@ func (h hintWords) check(add func(format string, args ...any)) {
 	for key, v := range map[string]string{"look": h.Look, "where": h.Where, "where_no_digits": h.WhereNoDigits,
 		"full_house": h.FullHouse, "naked_single": h.NakedSingle, "hidden_single": h.HiddenSingle,
 		"hidden_single_why": h.HiddenSingleWhy, "hidden_single_held": h.HiddenSingleHeld,
-		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep, "where_in": h.WhereIn,
+		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep,
 		"move_place": h.MovePlace, "move_remove": h.MoveRemove, "move_both": h.MoveBoth,
 		"removal": h.Removal, "notation": h.Notation} {
 		if v == "" {
@@ -293,11 +290,16 @@ func hintWordsOf(c *catalogue) hintWords {
 	return c.file.Hint
 }
 
-// hintWhere names where a step's pattern is, and the digits to look for there (none
-// when naming them would give the move away): a single's house, or a naked single's
-// cell; otherwise the pattern's houses (or a fish's base lines) and its cells that do
-// not change, else the cells of its sets and chains that do not change. The cells
-// that gain or lose a candidate are never named: finding them is the move.
+// hintCells is the most cells level 2 of a hint names: more would show the pattern.
+const hintCells = 6
+
+// hintWhere names the one place to look at for a step, and the digits to look for
+// there (none when naming them would give the move away), without giving the pattern
+// away: a single's house (and digit, for a hidden single) or a naked single's cell; a
+// wing's pivot; the first set of a pattern that says so (a junior exocet's base); the
+// pattern's houses (a fish's base lines, a pointing pair's box) without its cells;
+// else its cells, its first set's or its chain's first node, at most hintCells of them.
+// The cells that gain or lose a candidate are never named: finding them is the move.
 func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 	p := s.Pattern
 	if len(s.Placements) == 1 && len(s.Eliminations) == 0 {
@@ -325,23 +327,6 @@ func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 		}
 		return sortCells(out)
 	}
-	houses := p.Houses
-	if len(p.Base) > 0 {
-		houses = p.Base
-	}
-	cells := keep(append(slices.Clone(p.Cells), p.Fins...))
-	if len(houses) == 0 && len(cells) == 0 {
-		var more []board.Cell
-		for _, g := range p.Sets {
-			more = append(more, g.Cells...)
-		}
-		if len(p.Chains) > 0 {
-			for _, n := range p.Chains[0].Nodes {
-				more = append(more, n.Cells...)
-			}
-		}
-		cells = keep(more)
-	}
 	digits := p.Digits
 	if digits == 0 {
 		for _, ch := range p.Chains {
@@ -350,40 +335,52 @@ func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 			}
 		}
 	}
-	var where string
-	switch {
-	case len(houses) > 0 && len(cells) > 0 && len(cells) <= 8 && within(x.l, cells, houses):
-		where = subst(hw.WhereIn, "cells", x.w.And.join(x.cellList(cells)), "houses", x.houses(houses))
-	case len(cells) > 0 && len(cells) <= 8:
-		where = x.w.And.join(x.cellList(cells))
-	case len(houses) > 0:
-		where = x.houses(houses)
-	case len(cells) > 0:
-		where = x.w.And.join(x.cellList(cells))
-	default:
-		// Nothing but changed cells: name their houses, not the cells.
-		var hs []board.House
-		for c := range changed {
-			for _, h := range x.l.HousesOf(c) {
-				if !slices.Contains(hs, h) {
-					hs = append(hs, h)
-				}
-			}
-		}
-		slices.Sort(hs)
-		where = x.houses(hs)
+	cellsAt := func(cs []board.Cell) string { return x.w.And.join(x.cellList(cs)) }
+	if c, ok := Pivot(s); ok && !changed[c] {
+		return cellsAt([]board.Cell{c}), digits
 	}
-	return where, digits
-}
-
-// within tells whether every cell lies in one of the houses.
-func within(l *board.Layout, cs []board.Cell, hs []board.House) bool {
-	for _, c := range cs {
-		if !slices.ContainsFunc(hs, func(h board.House) bool { return slices.Contains(l.HouseCells(h), c) }) {
-			return false
+	if en, err := loadCatalogue(EN); err == nil && en.file.Techniques[s.Technique].HintAt == "set" && len(p.Sets) > 0 {
+		set := p.Sets[0].Cells
+		if cs := keep(set); len(cs) == len(set) && len(cs) <= hintCells {
+			return cellsAt(cs), digits
+		}
+		// The set changes: the box (or line) that holds it.
+		if hs := SharedHouses(x.l, set); len(hs) > 0 {
+			return x.house(hs[len(hs)-1]), digits
 		}
 	}
-	return true
+	houses := p.Houses
+	if len(p.Base) > 0 {
+		houses = p.Base
+	}
+	if len(houses) > 0 {
+		return x.houses(houses), digits
+	}
+	var tries [][]board.Cell
+	tries = append(tries, append(slices.Clone(p.Cells), p.Fins...))
+	if len(p.Sets) > 0 {
+		tries = append(tries, p.Sets[0].Cells)
+	}
+	if len(p.Chains) > 0 && len(p.Chains[0].Nodes) > 0 {
+		tries = append(tries, p.Chains[0].Nodes[0].Cells)
+	}
+	for _, t := range tries {
+		if cs := keep(t); len(cs) > 0 && len(cs) <= hintCells {
+			return cellsAt(cs), digits
+		}
+	}
+	// Nothing small that does not change: the houses the changed cells share, or
+	// the first of them.
+	var cs []board.Cell
+	for c := range changed {
+		cs = append(cs, c)
+	}
+	cs = sortCells(cs)
+	if hs := SharedHouses(x.l, cs); len(hs) > 0 {
+		return x.houses(hs[:1]), digits
+	}
+	hs := x.l.HousesOf(cs[0])
+	return x.house(hs[0]), digits
 }
 
 // singleReason is level 3 for the singles: why the cell is determined, without the

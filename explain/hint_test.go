@@ -51,8 +51,8 @@ func TestHint(t *testing.T) {
 		level int
 		want  string // the text of the last level
 	}{
-		{"where: the pattern's cells and house, not the cells that lose candidates", pair, EN, 2, "Look at r1c2 and r1c8 in row 1, digit 1 or 5."},
-		{"where, in Japanese", xwing, JA, 2, "2行目と6行目のR2C4・R2C7・R6C4・R6C7の数字8に注目してください。"},
+		{"where: the pattern's house, not its cells nor the cells that lose candidates", pair, EN, 2, "Look at row 1, digit 1 or 5."},
+		{"where, in Japanese", xwing, JA, 2, "2行目と6行目の数字8に注目してください。"},
 		{"where: a hidden single's house and digit", hidden, EN, 2, "Look at box 3, digit 5."},
 		{"where: a naked single's cell, no digit", naked, EN, 2, "Look at r5c5."},
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},

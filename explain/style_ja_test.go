@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -344,4 +345,35 @@ func TestShortFormsKeepThePattern(t *testing.T) {
 	}
 	assert.Positive(t, pivots)
 	assert.Positive(t, colours)
+}
+
+// TestHintLevelTwoOnePlace: level 2 of a hint points at one place without giving the
+// pattern away: never more than six cells, never a cell that changes, only the box
+// (or line) of a pointing or claiming pair, and a junior exocet's base cells.
+func TestHintLevelTwoOnePlace(t *testing.T) {
+	for _, s := range proseSteps(t) {
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			hint, err := explain.Hint(s.layout, s.step, 2, lang)
+			require.NoError(t, err)
+			where := s.name + " (" + string(lang) + ")"
+			assert.LessOrEqual(t, cellsNamed(hint[1]), 6, "%s: %q", where, hint[1])
+			for _, c := range changedCells(s.step) {
+				if len(s.step.Placements) == 1 && len(s.step.Eliminations) == 0 && s.step.Technique == "naked-single" {
+					continue // a naked single's place is its cell
+				}
+				assert.NotRegexp(t, `(^|[^0-9])`+regexp.QuoteMeta(cellName(s.layout, c, lang))+`($|[^0-9])`, hint[1], "%s: names a cell that changes", where)
+			}
+			switch s.step.Technique {
+			case "locked-candidates-pointing", "locked-candidates-claiming":
+				assert.Zero(t, cellsNamed(hint[1]), "%s: the pattern given away: %q", where, hint[1])
+			case "junior-exocet":
+				if slices.ContainsFunc(s.step.Pattern.Sets[0].Cells, func(c board.Cell) bool { return slices.Contains(changedCells(s.step), c) }) {
+					continue // a base that changes: its box
+				}
+				for _, c := range s.step.Pattern.Sets[0].Cells {
+					assert.Contains(t, hint[1], cellName(s.layout, c, lang), "%s: the base cells", where)
+				}
+			}
+		}
+	}
 }
