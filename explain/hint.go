@@ -33,9 +33,17 @@ type hintWords struct {
 	HiddenSingleHeld string `yaml:"hidden_single_held"`
 	HiddenSingleGone string `yaml:"hidden_single_gone"`
 	HiddenSingleSep  string `yaml:"hidden_single_sep"`
-	MovePlace        string `yaml:"move_place"`
-	MoveRemove       string `yaml:"move_remove"`
-	MoveBoth         string `yaml:"move_both"`
+	// NakedSingleWhy is level 3 of a naked single when the board is known: {cell} and
+	// {why}, the witnesses (NakedSingleHeld, with {house} {digits} {cells}: the digits
+	// a house already holds; NakedSingleGone, with {digits}: those no longer
+	// candidates) joined by HiddenSingleSep. It names each digit's witness, not the
+	// digit left.
+	NakedSingleWhy  string `yaml:"naked_single_why"`
+	NakedSingleHeld string `yaml:"naked_single_held"`
+	NakedSingleGone string `yaml:"naked_single_gone"`
+	MovePlace       string `yaml:"move_place"`
+	MoveRemove      string `yaml:"move_remove"`
+	MoveBoth        string `yaml:"move_both"`
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
@@ -92,6 +100,7 @@ func (h hintWords) check(add func(format string, args ...any)) {
 		"full_house": h.FullHouse, "naked_single": h.NakedSingle, "hidden_single": h.HiddenSingle,
 		"hidden_single_why": h.HiddenSingleWhy, "hidden_single_held": h.HiddenSingleHeld,
 		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep,
+		"naked_single_why": h.NakedSingleWhy, "naked_single_held": h.NakedSingleHeld, "naked_single_gone": h.NakedSingleGone,
 		"move_place": h.MovePlace, "move_remove": h.MoveRemove, "move_both": h.MoveBoth,
 		"removal": h.Removal, "notation": h.Notation} {
 		if v == "" {
@@ -407,6 +416,26 @@ func singleReason(x wordsFor, hw hintWords, b *board.Board, s Step) (string, boo
 			}
 			if len(why) > 0 {
 				return x.capitalize(subst(hw.HiddenSingleWhy, "house", x.house(h), "digit", d,
+					"why", strings.Join(why, hw.HiddenSingleSep))), true
+			}
+		}
+	}
+	if b != nil && s.Technique == "naked-single" && hw.NakedSingleWhy != "" {
+		if w, ok := Witnesses(b, s, Removals{}); ok {
+			var why []string
+			for _, g := range w.ByHouse() {
+				why = append(why, subst(hw.NakedSingleHeld, "house", x.house(g.House),
+					"digits", x.w.And.join(digitList(g.Digits)), "cells", x.w.And.join(x.cellList(g.Cells))))
+			}
+			gone := w.GivenDigits
+			for _, st := range w.Steps {
+				gone |= st.Digits
+			}
+			if gone != 0 {
+				why = append(why, subst(hw.NakedSingleGone, "digits", x.w.And.join(digitList(gone))))
+			}
+			if len(why) > 0 {
+				return x.capitalize(subst(hw.NakedSingleWhy, "cell", x.cell(s.Placements[0].Cell),
 					"why", strings.Join(why, hw.HiddenSingleSep))), true
 			}
 		}

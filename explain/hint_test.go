@@ -98,6 +98,17 @@ func TestHint(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行目）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行目）。R4C2に4があるのでR1C2には入りません（2列目）。R5C3に4があるのでR1C3には入りません（3列目）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
 
+	// A naked single's level 3 names the witness of each other digit, not the digit left.
+	b, err = board.Parse(".2345....69.......7........8.....................................................")
+	require.NoError(t, err)
+	nakedSingle := Step{Technique: "naked-single", Placements: []board.Candidate{cand(1, 1, 1)}, Pattern: Pattern{Digits: digits(1), Cells: []board.Cell{l.CellAt(0, 0)}}}
+	got, err = HintOn(l, b, nakedSingle, 3, EN)
+	require.NoError(t, err)
+	assert.Equal(t, "Look at r1c1: row 1 already has 2, 3, 4 and 5 (r1c2, r1c3, r1c4 and r1c5); column 1 already has 6, 7 and 8 (r2c1, r3c1 and r4c1); box 1 already has 9 (r2c2). One digit is left there: its answer.", got[2])
+	got, err = HintOn(l, b, nakedSingle, 3, JA)
+	require.NoError(t, err)
+	assert.Equal(t, "R1C1に注目します。1行目にはすでに2・3・4・5があります（R1C2・R1C3・R1C4・R1C5）。1列目にはすでに6・7・8があります（R2C1・R3C1・R4C1）。ブロック1にはすでに9があります（R2C2）。残る候補は一つだけで、それが答えです。", got[2])
+
 	_, err = Hint(l, xwing, 5, EN)
 	assert.ErrorContains(t, err, "hint level 5")
 	_, err = Hint(l, xwing, 1, "fr")
