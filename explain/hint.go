@@ -51,10 +51,13 @@ type hintWords struct {
 	Messages map[string]string `yaml:"messages"`
 }
 
-// HintKey names a message of a hint that is not about a step.
+// HintKey names a message of a hint that is not about a step. The messages about
+// mistakes are staged as a step's hint is: that there are mistakes and how many (1),
+// the house of each (2), its cell (3), the digit that belongs there (4).
 type HintKey string
 
-// The hint messages. None of them names the right digit of a cell.
+// The hint messages. None but HintMistakeDigit and HintMarkDigit (the last stage of
+// a mistake) names the right digit of a cell.
 const (
 	// HintInvalid: the puzzle breaks a rule; Detail says which.
 	HintInvalid HintKey = "invalid"
@@ -82,12 +85,21 @@ const (
 	HintNoHint HintKey = "no_hint"
 	// HintMistakes: the heading of a list of N mistakes.
 	HintMistakes HintKey = "mistakes"
+	// HintMistakeIn: a mistake's house (level 2 of a mistake), with Detail what is
+	// wrong.
+	HintMistakeIn HintKey = "mistake_in"
+	// HintMistakeAt: a mistake's Cell (level 3), with Detail what is wrong.
+	HintMistakeAt HintKey = "mistake_at"
+	// HintMistakeDigit: the Digit that belongs in a mistake's Cell (level 4).
+	HintMistakeDigit HintKey = "mistake_digit"
+	// HintMarkDigit: the pencil mark Digit that a Cell needs (level 4).
+	HintMarkDigit HintKey = "mark_digit"
 )
 
 // hintKeys are the messages every catalogue must have.
 var hintKeys = []HintKey{HintInvalid, HintNoSolution, HintNotUnique, HintStuck, HintSolved,
 	HintGivenChanged, HintWrongEntry, HintRepeat, HintMarkRemoved, HintEntriesNoSolution,
-	HintMarksNoSolution, HintNoHint, HintMistakes}
+	HintMarksNoSolution, HintNoHint, HintMistakes, HintMistakeIn, HintMistakeAt, HintMistakeDigit, HintMarkDigit}
 
 // check reports a missing form or message, and a message no HintKey names. A
 // catalogue without a hint block borrows the English one (see hintWordsOf);

@@ -123,7 +123,7 @@ func TestHintNote(t *testing.T) {
 		want string
 	}{
 		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(1, 1), House: row(1), Digit: 3}, EN, "this entry is not right: row 1 already has a 3 at r1c1"},
-		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません：ブロック1のR2C1にすでに3があります"},
+		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません。ブロック1のR2C1にすでに3があります"},
 		{HintNote{Key: HintGivenChanged, Cell: cell(1, 1), Digit: 3}, EN, "the grid does not keep the given 3 at r1c1"},
 		{HintNote{Key: HintMistakes, N: 2}, JA, "先に直すべき誤り（2件）："},
 		{HintNote{Key: HintNoHint, Detail: "the grid is already solved"}, EN, "No hint: the grid is already solved"},
