@@ -47,6 +47,8 @@ type hintWords struct {
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
+	// More ends a level 3 cut to fit a screen (hintScreen): where the rest is.
+	More string `yaml:"more"`
 	// Messages holds one form per HintKey.
 	Messages map[string]string `yaml:"messages"`
 }
@@ -114,7 +116,7 @@ func (h hintWords) check(add func(format string, args ...any)) {
 		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep,
 		"naked_single_why": h.NakedSingleWhy, "naked_single_held": h.NakedSingleHeld, "naked_single_gone": h.NakedSingleGone,
 		"move_place": h.MovePlace, "move_remove": h.MoveRemove, "move_both": h.MoveBoth,
-		"removal": h.Removal, "notation": h.Notation} {
+		"removal": h.Removal, "notation": h.Notation, "more": h.More} {
 		if v == "" {
 			add("hint.%s is empty", key)
 		}
@@ -200,13 +202,11 @@ func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]st
 		}
 	}
 	if level >= 3 {
-		p, ok := singleReason(x, hw, b, s)
-		if !ok {
-			if p, err = c.reason(l, b, s); err != nil {
-				return nil, err
-			}
+		p, err := hintReason(c, x, hw, l, b, s)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, p)
+		out = append(out, fitScreen(p, hw.More))
 	}
 	if level >= 4 {
 		// The notation in brackets: the one-liner in English, the heading (the
@@ -214,6 +214,64 @@ func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]st
 		out = append(out, hintMove(x, hw, s)+c.file.Words.LineJoin+subst(hw.Notation, "line", c.heading(l, s)))
 	}
 	return out, nil
+}
+
+// hintReason is the full level 3 of a hint: the reason without its conclusion.
+func hintReason(c *catalogue, x wordsFor, hw hintWords, l *board.Layout, b *board.Board, s Step) (string, error) {
+	if p, ok := singleReason(x, hw, b, s); ok {
+		return p, nil
+	}
+	return c.reason(l, b, s)
+}
+
+// HintReason is level 3 of HintOn in full: a hint's level 3 is cut to fit a phone's
+// screen (hintScreen), and an app that offers the rest one press away asks for this.
+func HintReason(l *board.Layout, b *board.Board, s Step, lang Lang) (string, error) {
+	c, err := catalogueOf(lang)
+	if err != nil {
+		return "", err
+	}
+	return hintReason(c, wordsFor{w: &c.file.Words, l: l}, hintWordsOf(c), l, b, s)
+}
+
+// hintScreen is how many columns of text level 3 of a hint may take (a Japanese
+// character two): about what a phone shows without scrolling, 15 lines of 40.
+const hintScreen = 600
+
+// fitScreen cuts a reason longer than hintScreen after its last whole sentence (or
+// line) that fits, and ends it with more, which says where the rest is.
+func fitScreen(p, more string) string {
+	room := hintScreen - textWidth(more)
+	if textWidth(p) <= hintScreen {
+		return p
+	}
+	cut, word, cols := 0, 0, 0
+	for i, r := range p {
+		if cols += textWidth(string(r)); cols > room {
+			if cut == 0 {
+				// No sentence end fits: cut between words (or characters).
+				cut = i
+				if word > 0 {
+					cut = word
+				}
+			}
+			break
+		}
+		switch {
+		case r == '。' || r == '\n':
+			cut = i + utf8.RuneLen(r)
+		case r == '.' && (i+1 == len(p) || p[i+1] == ' '):
+			cut = i + 1
+		case r == ' ':
+			word = i
+		}
+	}
+	head := strings.TrimSpace(p[:cut])
+	sep := " "
+	if strings.HasSuffix(head, "。") {
+		sep = ""
+	}
+	return head + sep + more
 }
 
 // Markers around what removals and placements write in a reason (see reason).

@@ -377,3 +377,29 @@ func TestHintLevelTwoOnePlace(t *testing.T) {
 		}
 	}
 }
+
+// TestHintFitsAScreen: level 3 of a hint fits a phone's screen (600 columns, a
+// Japanese character two), on every technique's steps; a reason cut to fit says
+// where the rest is, and HintReason gives the whole of it.
+func TestHintFitsAScreen(t *testing.T) {
+	cut := 0
+	for _, s := range proseSteps(t) {
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			hint, err := explain.Hint(s.layout, s.step, 3, lang)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, textColumns(hint[2]), 600, "%s (%s): level 3 is %d columns", s.name, lang, textColumns(hint[2]))
+			full, err := explain.HintReason(s.layout, nil, s.step, lang)
+			require.NoError(t, err)
+			if full == hint[2] {
+				continue
+			}
+			more := map[explain.Lang]string{explain.EN: "The rest of the reason is long: the walkthrough from this position gives it in full.",
+				explain.JA: "理由の続きは長いので、この局面からの解説でお読みください。"}[lang]
+			require.True(t, strings.HasSuffix(hint[2], more), "%s (%s): where the rest is: %q", s.name, lang, hint[2])
+			head := strings.TrimSpace(strings.TrimSuffix(hint[2], more))
+			assert.True(t, strings.HasPrefix(full, head), "%s (%s): the cut reason begins the whole one", s.name, lang)
+			cut++
+		}
+	}
+	assert.Positive(t, cut, "no reason was long enough to cut")
+}

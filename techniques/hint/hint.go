@@ -121,8 +121,10 @@ type Hint struct {
 	// Technique is the ID of the step's technique; Level how much is revealed.
 	Technique string `json:"technique,omitempty"`
 	Level     int    `json:"level,omitempty"`
-	// Hints holds one text per level up to Level.
-	Hints []string `json:"hints,omitempty"`
+	// Hints holds one text per level up to Level. Level 3 fits a phone's screen;
+	// Reason, when level 3 was cut to fit, is the whole of it (one press away).
+	Hints  []string `json:"hints,omitempty"`
+	Reason string   `json:"reason,omitempty"`
 	// Step is the step itself, given only at the last level (it holds the answer).
 	Step *explain.StepDoc `json:"step,omitempty"`
 	// Board is the state the step was found on: the puzzle, the player's entries and
@@ -260,6 +262,15 @@ func (g giver) give(ctx context.Context, level int) (Hint, error) {
 	}
 	if h.Hints, err = explain.HintOn(l, st, step, level, g.lang); err != nil {
 		return h, err
+	}
+	if level >= 3 {
+		full, err := explain.HintReason(l, st, step, g.lang)
+		if err != nil {
+			return h, err
+		}
+		if full != h.Hints[2] {
+			h.Reason = full
+		}
 	}
 	if level == explain.HintLevels {
 		doc, err := explain.NewStepDoc(l, step, g.lang)
