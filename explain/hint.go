@@ -241,7 +241,7 @@ const hintScreen = 600
 // fitScreen cuts a reason longer than hintScreen after its last whole sentence (or
 // line) that fits, and ends it with more, which says where the rest is.
 func fitScreen(p, more string) string {
-	room := hintScreen - textWidth(more)
+	room := hintScreen - textWidth(more) - 1 // and a space before more
 	if textWidth(p) <= hintScreen {
 		return p
 	}
