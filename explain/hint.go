@@ -175,12 +175,13 @@ func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
 // HintOn says step s, taken on board b (nil when not known), in stages:
 //
 //  1. the technique to look for;
-//  2. where the pattern is: its houses (a fish's base lines) and the pattern cells
-//     that do not change, with its digits; a single's house (and digit, for a hidden
-//     single) or a naked single's cell. Never the cells that lose candidates;
+//  2. the one place to look at (see hintWhere), with the digits: a single's house, a
+//     pivot, a base, the pattern's houses, or at most six cells. Never a cell that
+//     changes;
 //  3. why: the step's reason without its conclusion (the clauses that say what to
-//     remove or place are left out); for a hidden single on a known board, what rules
-//     out each other cell of its house;
+//     remove or place are left out), cut to fit a screen (HintReason is all of it);
+//     for a single on a known board, the witnesses: what rules out each other cell of
+//     a hidden single's house, or each other digit of a naked single's cell;
 //  4. the move, as a sentence with a verb, and the heading (the one-liner in English).
 func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]string, error) {
 	if level < 1 || level > HintLevels {
@@ -374,7 +375,7 @@ const hintCells = 6
 
 // hintWhere names the one place to look at for a step, and the digits to look for
 // there (none when naming them would give the move away), without giving the pattern
-// away: a single's house (and digit, for a hidden single) or a naked single's cell; a
+// away: a single's house (and digit, for a hidden single; a naked single's box); a
 // wing's pivot; the first set of a pattern that says so (a junior exocet's base); the
 // pattern's houses (a fish's base lines, a pointing pair's box) without its cells;
 // else its cells, its first set's or its chain's first node, at most hintCells of them.
@@ -383,14 +384,16 @@ func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 	p := s.Pattern
 	if len(s.Placements) == 1 && len(s.Eliminations) == 0 {
 		// A hidden single is found by scanning its house for its digit; naming both
-		// still leaves the cell to find. A naked single's pattern is its cell.
+		// still leaves the cell to find.
 		switch {
 		case s.Technique == "hidden-single" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), p.Digits
 		case s.Technique == "full-house" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), 0
 		case s.Technique == "naked-single":
-			return x.cell(s.Placements[0].Cell), 0
+			// The cell is the move: its box is where to look for a cell with one
+			// candidate left.
+			return x.house(x.l.HousesOf(s.Placements[0].Cell)[2]), 0
 		}
 	}
 	changed := map[board.Cell]bool{}

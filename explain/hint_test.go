@@ -54,7 +54,7 @@ func TestHint(t *testing.T) {
 		{"where: the pattern's house, not its cells nor the cells that lose candidates", pair, EN, 2, "Look at row 1, digit 1 or 5."},
 		{"where, in Japanese", xwing, JA, 2, "2行目と6行目の数字8に注目してください。"},
 		{"where: a hidden single's house and digit", hidden, EN, 2, "Look at box 3, digit 5."},
-		{"where: a naked single's cell, no digit", naked, EN, 2, "Look at r5c5."},
+		{"where: a naked single's box, not its cell, no digit", naked, EN, 2, "Look at box 5."},
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},
 		{"the move: remove, with a verb", xwing, EN, 4, "Remove 8 from r1c4 and r3c4. (X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8)"},
 		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行目と6行目 / 4列目と7列目） ⇒ R1C4≠8、R3C4≠8"},
