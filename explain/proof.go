@@ -15,9 +15,12 @@ import (
 // contradiction) rests on is left out.
 type Proof struct {
 	Premise board.Candidate
-	Lines   []ProofLine
-	Lemmas  []Lemma
-	Clash   Clash
+	// Not says the premise is that Premise's cell does not hold its digit; refuted, it
+	// places the digit there. Without it the premise is that the cell holds it.
+	Not    bool
+	Lines  []ProofLine
+	Lemmas []Lemma
+	Clash  Clash
 }
 
 // Lemma is a proof inside the branch: Premise true leads to Clash, so Premise is false
@@ -83,6 +86,17 @@ func (p *Proof) Size() int {
 	return n
 }
 
+// Written is the number of items a reader checks, the lemmas' included: the proof as
+// the prose writes it, a placement with the removals it makes in its peers one item.
+// Among proofs of one step the one with the fewest is written (simplest first).
+func (p *Proof) Written() int {
+	n := len(proofItems(p.Lines, ""))
+	for _, l := range p.Lemmas {
+		n += 1 + len(proofItems(l.Lines, ""))
+	}
+	return n
+}
+
 // LemmaName is the name a lemma goes by in prose: A, B, ... Z, then A2, B2, ...
 func LemmaName(i int) string {
 	name := string(rune('A' + i%26))
@@ -93,19 +107,18 @@ func LemmaName(i int) string {
 }
 
 // ProofView is a proof as the prose walks it: its lines numbered and grouped (a
-// placement's removals from its peers are one item), its lemmas named, and, in a
-// walkthrough's default detail, the lemmas' own lines left out when the whole would
-// be longer than a reader follows in one step (Collapsed; --detail full shows them).
+// placement's removals from its peers are one item) and its lemmas named. A lemma is
+// proved where it is used: the item that cites it carries it, at every detail.
 type ProofView struct {
-	Premise   board.Candidate
-	Items     []ProofItem
-	Lemmas    []LemmaView
-	Clash     Clash
-	Collapsed bool
+	Premise board.Candidate
+	Not     bool
+	Items   []ProofItem
+	Lemmas  []LemmaView
+	Clash   Clash
 }
 
 // LemmaView is a lemma as the prose says it: its name, premise, lines and
-// contradiction. Steps counts its lines, for the summary of a collapsed lemma.
+// contradiction.
 type LemmaView struct {
 	Name string
 	// At is the number of the item of the branch that uses the lemma.
@@ -113,7 +126,6 @@ type LemmaView struct {
 	Premise board.Candidate
 	Items   []ProofItem
 	Clash   Clash
-	Steps   int
 }
 
 // ProofItem is one numbered item of a proof: one fact, or the removals that one
@@ -124,8 +136,10 @@ type ProofItem struct {
 	Line   ProofLine
 	// Seen: the cells that lose Line's digit because Line.Cell holds it, by house.
 	Seen []HouseCells
-	// LemmaName is the lemma's name for a ByLemma line.
+	// LemmaName is the lemma's name for a ByLemma line, and Lemma the lemma itself,
+	// proved there.
 	LemmaName string
+	Lemma     *LemmaView
 	// Locked: every cell that the same locked candidates take the digit out of (Line's
 	// cell first), for a ByLocked line.
 	Locked []board.Cell
@@ -158,31 +172,23 @@ func (it ProofItem) Kind() string {
 	}
 }
 
-// proofMaxLines is how many lines of prose a proof may take at the default detail
-// before its lemmas are summarised (the bar is 60 lines for the whole step).
-const proofMaxLines = 40
-
-// View groups p's lines for the prose; with full false it collapses the lemmas when
-// the whole would pass proofMaxLines items.
+// View groups p's lines for the prose. Every detail shows the whole proof: a lemma
+// only asserted is a claim the reader cannot check (full is kept for callers that
+// say which detail they render).
 func (p *Proof) View(full bool) ProofView {
-	v := ProofView{Premise: p.Premise, Clash: p.Clash}
+	_ = full
+	v := ProofView{Premise: p.Premise, Not: p.Not, Clash: p.Clash}
 	v.Items = proofItems(p.Lines, "")
-	total := len(v.Items)
 	for i, lm := range p.Lemmas {
-		lv := LemmaView{Name: LemmaName(i), Premise: lm.Premise, Clash: lm.Clash, Steps: len(lm.Lines)}
+		lv := LemmaView{Name: LemmaName(i), Premise: lm.Premise, Clash: lm.Clash}
 		lv.Items = proofItems(lm.Lines, lv.Name)
-		total += len(lv.Items) + 1
 		v.Lemmas = append(v.Lemmas, lv)
 	}
-	for _, it := range v.Items {
-		if it.Line.Why == ByLemma {
-			v.Lemmas[it.Line.Lemma].At = it.Number
-		}
-	}
-	if !full && total > proofMaxLines {
-		v.Collapsed = true
-		for i := range v.Lemmas {
-			v.Lemmas[i].Items = nil
+	for k, it := range v.Items {
+		if it.Line.Why == ByLemma && it.Line.Lemma >= 0 && it.Line.Lemma < len(v.Lemmas) {
+			lv := &v.Lemmas[it.Line.Lemma]
+			lv.At = it.Number
+			v.Items[k].Lemma = lv
 		}
 	}
 	return v

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/proofcheck"
 )
 
 // Forcing chains and forcing nets are one engine seen four ways, as HoDoKu's catalogue
@@ -744,6 +745,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 		type found struct {
 			premise int32
 			depth   int32
+			written int // the items of its written proof: the shortest goes first
 		}
 		premises := e.premises()
 		// done: followed to the end, or refuted.
@@ -757,7 +759,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 		for r := 0; r < len(depthCaps); {
 			// The caller of a walkthrough takes the first step and stops: find that
 			// one alone first, then the rest of its round if asked.
-			first, fr, last := firstRefuted(p, e, premises, done, r)
+			_, fr, last := firstRefuted(p, e, premises, done, r)
 			if p.done() {
 				return
 			}
@@ -766,9 +768,6 @@ func forcingContradiction(id string, rule propagation) Finder {
 				continue
 			}
 			maxDepth := depthCaps[fr]
-			if !reportRefuted(e, id, first, maxDepth, report) {
-				return
-			}
 			hits = hits[:0]
 			for i, pr := range premises {
 				if p.done() {
@@ -778,17 +777,20 @@ func forcingContradiction(id string, rule propagation) Finder {
 					continue
 				}
 				if e.propagate(pr, maxDepth) {
-					hits = append(hits, found{pr, e.conf.depth})
+					hits = append(hits, found{pr, e.conf.depth, e.written(pr)})
 					done[i] = true
 				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
 					done[i] = true // the premise ran out of consequences
 				}
 			}
-			slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(a.depth, b.depth) })
-			// A premise refuted in an earlier round is done, so each is reported once;
-			// the round's first was reported above.
-			for _, h := range hits[1:] {
-				if !reportRefuted(e, id, h.premise, maxDepth, report) {
+			// Simplest first, by what the reader must check: the fewest written items,
+			// then the shallowest contradiction. A premise refuted in an earlier round
+			// is done, so each is reported once.
+			slices.SortStableFunc(hits, func(a, b found) int {
+				return cmp.Or(cmp.Compare(a.written, b.written), cmp.Compare(a.depth, b.depth))
+			})
+			for _, h := range hits {
+				if !reportRefuted(b, e, id, h.premise, maxDepth, report) {
 					return
 				}
 			}
@@ -872,7 +874,7 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 
 // reportRefuted reports the contradiction of premise, followed to maxDepth, as a step
 // of technique id, and returns what report does.
-func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
+func reportRefuted(b *board.Board, e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
 	e.propagate(premise, maxDepth)
 	c, d, _ := e.candidate(premise)
 	s := explain.Step{
@@ -882,7 +884,12 @@ func reportRefuted(e *forcingEngine, id string, premise int32, maxDepth int32, r
 			Cells:  []board.Cell{c},
 			Chains: e.chains(e.conflictNodes(), nil),
 			Sets:   []explain.Group{e.conflictGroup()},
+			Proof:  e.proof(premise),
 		},
+	}
+	if s.Pattern.Proof != nil {
+		// The record can keep a removal in a cell the proof also places: gone.
+		s.Pattern.Proof = proofcheck.Prune(b, s.Pattern.Proof)
 	}
 	e.conclusion(premise^1, &s)
 	return report(s)

@@ -610,7 +610,8 @@ func TestForcingOtherSizes(t *testing.T) {
 
 // allRefuted is the contradiction finder's order written plainly: each round follows
 // every premise not done to the round's depth, then reports the refuted ones by the
-// depth of their contradiction, in premise order among equals. The finder finds each
+// size of their written proof, then the depth of their contradiction, in premise
+// order among equals. The finder finds each
 // round's first step alone first (firstRefuted); both must give the same steps.
 func allRefuted(b *board.Board, id string, rule propagation) []explain.Step {
 	st := newSolveState()
@@ -622,20 +623,28 @@ func allRefuted(b *board.Board, id string, rule propagation) []explain.Step {
 	}
 	var out []explain.Step
 	for _, maxDepth := range depthCaps {
-		type hit struct{ premise, depth int32 }
+		type hit struct {
+			premise, depth int32
+			written        int
+		}
 		var hits []hit
 		for i, pr := range premises {
 			if done[i] {
 				continue
 			}
 			if e.propagate(pr, maxDepth) {
-				hits = append(hits, hit{pr, e.conf.depth})
+				hits = append(hits, hit{pr, e.conf.depth, e.written(pr)})
 				done[i] = true
 			}
 		}
-		slices.SortStableFunc(hits, func(a, b hit) int { return int(a.depth - b.depth) })
+		slices.SortStableFunc(hits, func(a, b hit) int {
+			if a.written != b.written {
+				return a.written - b.written
+			}
+			return int(a.depth - b.depth)
+		})
 		for _, h := range hits {
-			reportRefuted(e, id, h.premise, maxDepth, func(s explain.Step) bool {
+			reportRefuted(b, e, id, h.premise, maxDepth, func(s explain.Step) bool {
 				out = append(out, s)
 				return true
 			})

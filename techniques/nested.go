@@ -6,6 +6,7 @@ import (
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
+	"github.com/stepdoku/stepdoku/explain/proofcheck"
 )
 
 // The dynamic "(+)" and nested forcing nets, Sudoku Explainer's last two levels of
@@ -103,8 +104,9 @@ func netPremises(b *board.Board, out []netPremise) []netPremise {
 const netChoice = 6
 
 // findNets reports the premises the nets refute (with nested, through lemmas),
-// shortest proof first: fewest lemmas, then fewest lines. The (+) net looks at every
-// premise; the nested one at the first netChoice it refutes, within its budget.
+// shortest written proof first (the items a reader checks, the lemmas' included),
+// then fewest lemmas. The (+) net looks at every premise; the nested one at the
+// first netChoice it refutes, within its budget.
 func findNets(p *Pass, id string, nested bool) {
 	b := p.Board()
 	e := loadNets(&p.st.sc, b)
@@ -140,13 +142,34 @@ func findNets(p *Pass, id string, nested bool) {
 	}
 	slices.SortStableFunc(found, func(a, b explain.Step) int {
 		pa, pb := a.Pattern.Proof, b.Pattern.Proof
-		return cmp.Or(cmp.Compare(len(pa.Lemmas), len(pb.Lemmas)), cmp.Compare(pa.Size(), pb.Size()))
+		return cmp.Or(cmp.Compare(pa.Written(), pb.Written()), cmp.Compare(len(pa.Lemmas), len(pb.Lemmas)))
 	})
-	for _, s := range found {
+	for i, s := range found {
+		if i == 0 {
+			// The one a walkthrough takes: pruning costs a replay of the proof a line,
+			// so the others keep the lines their record gave them (they check as well).
+			s = pruned(b, s)
+		}
 		if !p.Report(s) {
 			return
 		}
 	}
+}
+
+// pruned leaves out of s's proof the lines its contradiction does not need (the
+// engine keeps the first reason it found for a removal, and a placement the proof
+// needs anyway may make it by the rules), with the lemmas they cite.
+func pruned(b *board.Board, s explain.Step) explain.Step {
+	p := proofcheck.Prune(b, s.Pattern.Proof)
+	if len(p.Lemmas) != len(s.Pattern.Proof.Lemmas) {
+		sets := s.Pattern.Sets[:1:1]
+		for _, lm := range p.Lemmas {
+			sets = append(sets, explain.Group{Cells: []board.Cell{lm.Premise.Cell}, Digits: board.DigitsOf(lm.Premise.Digit)})
+		}
+		s.Pattern.Sets = sets
+	}
+	s.Pattern.Proof = p
+	return s
 }
 
 // lemmas looks inside branch for assumptions that a Forcing Net (+) refutes, takes

@@ -16,8 +16,9 @@ import (
 
 // proofState is a board being reasoned on by a written proof: the candidates of each
 // cell and the digit a cell holds (given, placed, or made true by a line). A line
-// that makes a cell's digit true takes nothing else out: the cell's other candidates
-// go by lines of their own (ByTaken), as the proof says them.
+// that makes a cell's digit true takes the cell's other candidates with it, as the
+// prose takes them (it never says them), and nothing out of its peers: those go by
+// lines of their own (BySeen), as the proof says them.
 type proofState struct {
 	l     *board.Layout
 	cands []board.DigitSet
@@ -59,7 +60,7 @@ func (st *proofState) checkLines(p *explain.Proof, lines []explain.ProofLine, pr
 	for i, ln := range lines {
 		c, d := ln.Cand.Cell, ln.Cand.Digit
 		at := fmt.Sprintf("line %d (%s%s)", i+1, l.CellName(c), map[bool]string{true: "=", false: "<>"}[ln.True]+d.String())
-		if !st.cands[c].Has(d) || (st.holds[c] != 0 && ln.True) {
+		if ln.Why != explain.ByTaken && (!st.cands[c].Has(d) || (st.holds[c] != 0 && ln.True)) {
 			return fmt.Errorf("%s: not an open candidate here", at)
 		}
 		switch ln.Why {
@@ -113,7 +114,9 @@ func (st *proofState) checkLines(p *explain.Proof, lines []explain.ProofLine, pr
 			return fmt.Errorf("%s: no reason", at)
 		}
 		if ln.True {
-			st.holds[c] = d
+			// A cell that holds a digit holds no other: the prose never says those
+			// removals (ByTaken lines may say them, and a proof may rest on them).
+			st.holds[c], st.cands[c] = d, board.DigitsOf(d)
 		} else {
 			st.cands[c] = st.cands[c].Without(d)
 		}
@@ -218,7 +221,15 @@ func TestNetProofCheckerFails(t *testing.T) {
 	require.True(t, found, "no nested net on %s", hard9)
 	require.NoError(t, checkProof(b, got))
 	p := *got.Pattern.Proof
-	for _, drop := range []int{1, len(p.Lines) / 2, len(p.Lines) - 1} {
+	// A placed cell's other candidates (ByTaken) go with its placement: any other line
+	// left out breaks the proof.
+	var said []int
+	for i, ln := range p.Lines {
+		if i > 0 && ln.Why != explain.ByTaken {
+			said = append(said, i)
+		}
+	}
+	for _, drop := range []int{said[0], said[len(said)/2], said[len(said)-1]} {
 		cut := p
 		cut.Lines = append(append([]explain.ProofLine(nil), p.Lines[:drop]...), p.Lines[drop+1:]...)
 		s := got

@@ -266,14 +266,14 @@ func TestExplain(t *testing.T) {
 }
 
 func TestExplainWithOptional(t *testing.T) {
-	// top1465.txt line 54: with the Franken Swordfish added, the walkthrough uses it once.
-	p := "....3..715..4.2............2..6..4...38.7..............7..8..1.6..5..2..........."
+	// top1465.txt line 63: with the Franken Swordfish added, the walkthrough uses it.
+	p := "...3.9.7.8..4.....1........2..5..6...3.....4.....1....5.....8......2.1.....7....9"
 	r := runCLI(t, "", "explain", "--brief", p)
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.NotContains(t, r.stdout, "Franken", "optional techniques are not in the default set")
 	r = runCLI(t, "", "explain", "--brief", "--with", "franken-swordfish", p)
 	require.Equal(t, exitOK, r.code, r.stderr)
-	assert.Contains(t, r.stdout, "Franken Swordfish: 9 c1,c4,c6 r1,r5,b8 => r1c3<>9, r8c5<>9")
+	assert.Contains(t, r.stdout, "Franken Swordfish: 9 r4,r7,b1 c2,c3,c5 => r5c5<>9, r6c2<>9, r6c3<>9, r8c2<>9, r8c3<>9")
 
 	for _, tc := range []struct {
 		name string

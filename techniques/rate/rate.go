@@ -14,11 +14,13 @@
 // Where SE's rules differ from ours, the walk follows SE: a direct hint places its
 // hidden single without making its eliminations; the static chains are tried together
 // and the lowest rated taken, as SE sorts its chains; techniques SE does not have
-// (finned fish, almost locked sets, grouped chains, hidden rectangles ...) are left
-// out, since the states they reach are ones SE never sees. SE's ratings of 9.0 and up
-// come from nested dynamic forcing chains, which we do not have: there our forcing
-// nets, rated 8.5 plus their length, land near SE's figures by the length rule, not by
-// the same logic.
+// (finned fish, almost locked sets, grouped chains, hidden rectangles, and the
+// patterns of the hardest puzzles: exocet, tridagon, SK loop, multi-sector locked
+// sets ...) are left out, since the states they reach are ones SE never sees. Above
+// 8.5 SE rates its dynamic, "(+)" and nested forcing chains by the level of chaining
+// they need and their length; our forcing nets are rated by the same two, read from
+// what each step records (MeasureNet): the level from the rules its proof and its
+// lemmas use, the length from the size of its written proof.
 package rate
 
 import (

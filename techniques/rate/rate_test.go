@@ -232,6 +232,10 @@ func TestParseScaleRejects(t *testing.T) {
 		{"pool without a limit", levels + "pools: [{from: 6.5}]\ntechniques: {}", "limit"},
 		{"pool upside down", levels + "pools: [{from: 6.5, below: 6.0, limit: 2}]\ntechniques: {}", "not above"},
 		{"levels out of order", "levels: [{name: a, max: 2}, {name: b, max: 1}, {name: c}]\ntechniques: {}", "not above"},
+		{"net length without the nets' levels", levels + "techniques: {x: {se: 9.0, length: net}}", "nets"},
+		{"unknown net level", levels + "nets: {dynamic: 8.5, plus: 9.0, nested-chains: 9.5, nested-nets: 10, deep: 11}\ntechniques: {}", "unknown level"},
+		{"a net level missing", levels + "nets: {dynamic: 8.5, plus: 9.0}\ntechniques: {}", "no rating for level"},
+		{"net levels out of order", levels + "nets: {dynamic: 8.5, plus: 8.0, nested-chains: 9.5, nested-nets: 10}\ntechniques: {}", "not above"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -44,6 +44,9 @@ type Scale struct {
 	Techniques map[string]Entry `yaml:"techniques"`
 	Levels     []Level          `yaml:"levels"`
 	Pools      []Pool           `yaml:"pools"`
+	// Nets is the base rating of each level of chaining (MeasureNet), for the
+	// techniques whose length rule is "net".
+	Nets map[NetLevel]float64 `yaml:"nets"`
 }
 
 // Pool is a band of ratings whose techniques the walk tries together, taking the
@@ -90,13 +93,18 @@ func ParseScale(data []byte) (*Scale, error) {
 		switch {
 		case e.SE <= 0:
 			return nil, fmt.Errorf("rate: scale: %s has no rating (se)", id)
-		case e.Length != "" && e.Length != lengthChain && e.Length != lengthCells && e.Length != lengthProof:
-			return nil, fmt.Errorf("rate: scale: %s: length %q, want %q, %q or %q", id, e.Length, lengthChain, lengthCells, lengthProof)
+		case e.Length != "" && e.Length != lengthChain && e.Length != lengthCells && e.Length != lengthNet:
+			return nil, fmt.Errorf("rate: scale: %s: length %q, want %q, %q or %q", id, e.Length, lengthChain, lengthCells, lengthNet)
 		case e.Length != "" && e.Nodes > 0:
 			return nil, fmt.Errorf("rate: scale: %s has both a length rule and a fixed number of nodes", id)
 		case e.Box < 0 || e.Direct < 0 || e.OneDigit < 0 || e.Nodes < 0:
 			return nil, fmt.Errorf("rate: scale: %s has a negative field", id)
+		case e.Length == lengthNet && len(s.Nets) == 0:
+			return nil, fmt.Errorf("rate: scale: %s: length %q needs the nets' levels (nets)", id, lengthNet)
 		}
+	}
+	if err := s.checkNets(); err != nil {
+		return nil, err
 	}
 	for i, p := range s.Pools {
 		switch {
@@ -128,8 +136,33 @@ func ParseScale(data []byte) (*Scale, error) {
 const (
 	lengthChain = "chain"
 	lengthCells = "cells"
-	lengthProof = "proof"
+	lengthNet   = "net"
 )
+
+// checkNets checks the nets' levels: none unknown, and, if any is given, every one, each
+// rated above the one before (a level takes every rule of the levels below it).
+func (s *Scale) checkNets() error {
+	if len(s.Nets) == 0 {
+		return nil
+	}
+	for lv := range s.Nets {
+		if !slices.Contains(netLevels, lv) {
+			return fmt.Errorf("rate: scale: nets: unknown level %q", lv)
+		}
+	}
+	prev := 0.0
+	for _, lv := range netLevels {
+		r, ok := s.Nets[lv]
+		switch {
+		case !ok:
+			return fmt.Errorf("rate: scale: nets: no rating for level %q", lv)
+		case r <= prev:
+			return fmt.Errorf("rate: scale: nets: %s %.1f is not above the level before (%.1f)", lv, r, prev)
+		}
+		prev = r
+	}
+	return nil
+}
 
 // Level returns the name of the level that holds er.
 func (s *Scale) Level(er float64) string {
@@ -162,6 +195,10 @@ func (s *Scale) Step(b *board.Board, st explain.Step) (float64, error) {
 	e, ok := s.Techniques[st.Technique]
 	if !ok {
 		return 0, fmt.Errorf("rate: technique %q is not on the scale", st.Technique)
+	}
+	if e.Length == lengthNet {
+		lv, n := MeasureNet(b.Layout(), st)
+		return round1(s.Nets[lv] + LengthBonus(n)), nil
 	}
 	r := e.SE
 	if e.OneDigit > 0 && oneDigit(st) {
@@ -198,8 +235,6 @@ func (e Entry) size(st explain.Step) int {
 		return len(st.Pattern.Cells)
 	case e.Length == lengthChain:
 		return chainSize(st)
-	case e.Length == lengthProof && st.Pattern.Proof != nil:
-		return st.Pattern.Proof.Size()
 	}
 	return 0
 }

@@ -1,0 +1,117 @@
+package techniques
+
+import (
+	"math"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/explain"
+)
+
+// proof writes the last propagation of the forcing engine, which ran into a
+// contradiction, as a proof: one line a fact, each with the reason the engine used
+// (the true node that removed it and the house they share, a cell's last candidate,
+// a digit's last place in the house it came from), cut to the facts the contradiction
+// rests on. It is the record the prose renders and the proof checker replays, so no
+// reader has to guess a house or an earlier branch. It returns nil when the
+// contradiction has a shape the proof model does not write (none is known).
+//
+// A candidate forced both true and false is written as what it means on the board: the
+// single that made it true had every other candidate of its cell (or every other place
+// of its digit in its house) removed, and now this one goes too, so the cell has no
+// candidate (or the house no place) left.
+func (e *forcingEngine) proof(premise int32) *explain.Proof {
+	var clash explain.Clash
+	var roots []int32
+	cellClash := func(c board.Cell) {
+		clash = explain.Clash{Cell: c, House: -1}
+		for s := e.orig[c]; s != 0; s &= s - 1 {
+			roots = append(roots, e.node(c, s.First(), false))
+		}
+	}
+	houseClash := func(h board.House, d board.Digit) {
+		clash = explain.Clash{Cell: -1, House: h, Digit: d}
+		for _, o := range e.l.CellsIn(h, e.origPos[int(h)*e.n+int(d)-1]) {
+			roots = append(roots, e.node(o, d, false))
+		}
+	}
+	switch e.conf.kind {
+	case emptyCell:
+		cellClash(e.conf.cell)
+	case emptyHouse:
+		houseClash(e.conf.house, e.conf.digit)
+	case bothWays:
+		on := e.conf.node | 1 // the true one of the two
+		c, d, _ := e.candidate(on)
+		switch e.info[on].why {
+		case fromCell:
+			cellClash(c)
+		case fromHouse:
+			houseClash(board.House(e.info[on].via), d)
+		default:
+			return nil
+		}
+	default:
+		return nil
+	}
+	need := make(map[int32]bool, 64)
+	var mark func(x int32)
+	mark = func(x int32) {
+		if need[x] {
+			return
+		}
+		need[x] = true
+		if t := e.info[x].trigger; t >= 0 {
+			mark(t)
+		}
+		e.parents(x, mark)
+	}
+	for _, x := range roots {
+		if e.info[x].mark != e.epoch {
+			return nil // a clash on a candidate no line removed: cannot be
+		}
+		mark(x)
+	}
+	pc, pd, pon := e.candidate(premise)
+	p := &explain.Proof{Premise: board.Candidate{Cell: pc, Digit: pd}, Not: !pon, Clash: clash}
+	// The queue is in the order nodes were set, and a node is set after all it rests on.
+	for _, x := range e.queue {
+		if need[x] {
+			p.Lines = append(p.Lines, e.proofLine(x))
+		}
+	}
+	return p
+}
+
+// proofLine is node x of the last propagation as a line of a proof.
+func (e *forcingEngine) proofLine(x int32) explain.ProofLine {
+	c, d, on := e.candidate(x)
+	in := e.info[x]
+	ln := explain.ProofLine{Cand: board.Candidate{Cell: c, Digit: d}, True: on, Cell: -1, House: -1, Cover: -1}
+	switch {
+	case in.why == fromPremise:
+		ln.Why = explain.ByPremise
+	case in.why == fromCell:
+		ln.Why = explain.ByNakedSingle
+	case in.why == fromHouse:
+		ln.Why, ln.House = explain.ByHiddenSingle, board.House(in.via)
+	default: // fromTrue: the true node that set it off is in its cell or sees it
+		tc, td, _ := e.candidate(in.trigger)
+		if tc == c {
+			ln.Why, ln.Holds = explain.ByTaken, td
+		} else {
+			ln.Why, ln.Cell, ln.House = explain.BySeen, tc, sharedHouse(e.l, c, tc)
+		}
+	}
+	return ln
+}
+
+// written is the size of the proof of the last propagation, refuting premise, as the
+// reader meets it: its items (explain.Proof.Written); a proof the model cannot write
+// counts as longest.
+func (e *forcingEngine) written(premise int32) int {
+	p := e.proof(premise)
+	if p == nil {
+		return math.MaxInt
+	}
+	return p.Written()
+}
