@@ -64,6 +64,9 @@ type techniqueEntry struct {
 	// which pictures draw apart. Only the English catalogue, with the one-liner forms,
 	// says it: it is about the pattern, not the language.
 	Pivot bool `yaml:"pivot"`
+	// HintAt, when "set", makes level 2 of a hint point at the cells of the pattern's
+	// first set (a junior exocet's base cells) rather than its houses. English only.
+	HintAt string `yaml:"hint_at"`
 	// Head, when set, is the heading of a step in this language after the technique's
 	// name, with the placeholders of Line ({houses}, {base}, {cover} in words).
 	Head string `yaml:"head"`
@@ -110,12 +113,19 @@ type words struct {
 	// from 1): "R{r}C{c}" in Japanese, where houses are words too; empty: the notation,
 	// r1c2. One-liners and chain notation keep r1c2 in every language.
 	Cell string `yaml:"cell"`
+	// NotationUpper writes the notation inside prose and headings upper-case: chains
+	// ((4)R1C2=(4)R1C8), cages and cell groups (R2C126), as Japanese solver sites do, so
+	// that one text has one style of cell. The one-liner keeps r1c2.
+	NotationUpper bool `yaml:"notation_upper"`
 	// HeadPlaced and HeadRemoved write a conclusion in a heading, with {cell} and
 	// {digit} (empty: the one-liner's r1c2=5 and r1c2<>5); HeadArrow goes before the
 	// conclusions (empty: " => ").
 	HeadPlaced  string `yaml:"head_placed"`
 	HeadRemoved string `yaml:"head_removed"`
 	HeadArrow   string `yaml:"head_arrow"`
+	// HeadKnown writes the digits already placed in a cage after its cells in a
+	// heading, with {known} (" (r5c2=1)").
+	HeadKnown string `yaml:"head_known"`
 	// Kinds and KindsPlural name the kinds of house without a number ("row", "rows").
 	Kinds       kindWords `yaml:"kinds"`
 	KindsPlural kindWords `yaml:"kinds_plural"`

@@ -62,7 +62,8 @@ func digitsNotation(l *board.Layout, ds board.DigitSet) string {
 }
 
 // CompactCells writes cells as Eureka does: one cell as r1c2, cells of one row as
-// r1c23, cells of one column as r13c2, anything else joined by "|". Grids above 9
+// r1c23, cells of one column as r13c2, anything else as its rows joined by "|"
+// (r4c5|r5c46). Grids above 9
 // separate two-digit numbers with commas (r1c10,12).
 func CompactCells(l *board.Layout, cs []board.Cell) string {
 	if len(cs) == 0 {
@@ -90,9 +91,17 @@ func CompactCells(l *board.Layout, cs []board.Cell) string {
 	case col:
 		return "r" + nums(l.RowOf) + "c" + strconv.Itoa(l.ColOf(cs[0])+1)
 	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = l.CellName(c)
+	// One style for every group: each row's cells as a row group (r5c46), the rows
+	// joined by "|": r4c5|r5c46|r6c4.
+	sorted := sortCells(cs)
+	var parts []string
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && l.RowOf(sorted[j]) == l.RowOf(sorted[i]) {
+			j++
+		}
+		parts = append(parts, CompactCells(l, sorted[i:j]))
+		i = j
 	}
 	return strings.Join(parts, "|")
 }

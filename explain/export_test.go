@@ -1,6 +1,10 @@
 package explain
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/stepdoku/stepdoku/board"
+)
 
 // CheckGolden lets the external tests (package explain_test) compare with the golden
 // files and rewrite them with -update, as the internal ones do.
@@ -23,3 +27,17 @@ func CatalogueIDs() ([]string, error) {
 
 // WrapForTest lets the external tests wrap prose as WriteText does.
 var WrapForTest = wrap
+
+// ShortForTest says step s in one sentence, as a walkthrough says a technique met
+// before (detail "new").
+func ShortForTest(l *board.Layout, s Step, lang Lang) (string, error) {
+	c, err := catalogueOf(lang)
+	if err != nil {
+		return "", err
+	}
+	t, err := c.bind(l)
+	if err != nil {
+		return "", err
+	}
+	return c.short(t, c.data(l, s))
+}

@@ -33,23 +33,33 @@ type hintWords struct {
 	HiddenSingleHeld string `yaml:"hidden_single_held"`
 	HiddenSingleGone string `yaml:"hidden_single_gone"`
 	HiddenSingleSep  string `yaml:"hidden_single_sep"`
-	// WhereIn is the place of a pattern at level 2 when it has houses and cells:
-	// {cells} {houses}.
-	WhereIn    string `yaml:"where_in"`
-	MovePlace  string `yaml:"move_place"`
-	MoveRemove string `yaml:"move_remove"`
-	MoveBoth   string `yaml:"move_both"`
+	// NakedSingleWhy is level 3 of a naked single when the board is known: {cell} and
+	// {why}, the witnesses (NakedSingleHeld, with {house} {digits} {cells}: the digits
+	// a house already holds; NakedSingleGone, with {digits}: those no longer
+	// candidates) joined by HiddenSingleSep. It names each digit's witness, not the
+	// digit left.
+	NakedSingleWhy  string `yaml:"naked_single_why"`
+	NakedSingleHeld string `yaml:"naked_single_held"`
+	NakedSingleGone string `yaml:"naked_single_gone"`
+	MovePlace       string `yaml:"move_place"`
+	MoveRemove      string `yaml:"move_remove"`
+	MoveBoth        string `yaml:"move_both"`
 	// Removal replaces words.removal in the move ("の候補から" reads better there).
 	Removal  string `yaml:"removal"`
 	Notation string `yaml:"notation"`
+	// More ends a level 3 cut to fit a screen (hintScreen): where the rest is.
+	More string `yaml:"more"`
 	// Messages holds one form per HintKey.
 	Messages map[string]string `yaml:"messages"`
 }
 
-// HintKey names a message of a hint that is not about a step.
+// HintKey names a message of a hint that is not about a step. The messages about
+// mistakes are staged as a step's hint is: that there are mistakes and how many (1),
+// the house of each (2), its cell (3), the digit that belongs there (4).
 type HintKey string
 
-// The hint messages. None of them names the right digit of a cell.
+// The hint messages. None but HintMistakeDigit and HintMarkDigit (the last stage of
+// a mistake) names the right digit of a cell.
 const (
 	// HintInvalid: the puzzle breaks a rule; Detail says which.
 	HintInvalid HintKey = "invalid"
@@ -77,12 +87,21 @@ const (
 	HintNoHint HintKey = "no_hint"
 	// HintMistakes: the heading of a list of N mistakes.
 	HintMistakes HintKey = "mistakes"
+	// HintMistakeIn: a mistake's house (level 2 of a mistake), with Detail what is
+	// wrong.
+	HintMistakeIn HintKey = "mistake_in"
+	// HintMistakeAt: a mistake's Cell (level 3), with Detail what is wrong.
+	HintMistakeAt HintKey = "mistake_at"
+	// HintMistakeDigit: the Digit that belongs in a mistake's Cell (level 4).
+	HintMistakeDigit HintKey = "mistake_digit"
+	// HintMarkDigit: the pencil mark Digit that a Cell needs (level 4).
+	HintMarkDigit HintKey = "mark_digit"
 )
 
 // hintKeys are the messages every catalogue must have.
 var hintKeys = []HintKey{HintInvalid, HintNoSolution, HintNotUnique, HintStuck, HintSolved,
 	HintGivenChanged, HintWrongEntry, HintRepeat, HintMarkRemoved, HintEntriesNoSolution,
-	HintMarksNoSolution, HintNoHint, HintMistakes}
+	HintMarksNoSolution, HintNoHint, HintMistakes, HintMistakeIn, HintMistakeAt, HintMistakeDigit, HintMarkDigit}
 
 // check reports a missing form or message, and a message no HintKey names. A
 // catalogue without a hint block borrows the English one (see hintWordsOf);
@@ -94,9 +113,10 @@ func (h hintWords) check(add func(format string, args ...any)) {
 	for key, v := range map[string]string{"look": h.Look, "where": h.Where, "where_no_digits": h.WhereNoDigits,
 		"full_house": h.FullHouse, "naked_single": h.NakedSingle, "hidden_single": h.HiddenSingle,
 		"hidden_single_why": h.HiddenSingleWhy, "hidden_single_held": h.HiddenSingleHeld,
-		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep, "where_in": h.WhereIn,
+		"hidden_single_gone": h.HiddenSingleGone, "hidden_single_sep": h.HiddenSingleSep,
+		"naked_single_why": h.NakedSingleWhy, "naked_single_held": h.NakedSingleHeld, "naked_single_gone": h.NakedSingleGone,
 		"move_place": h.MovePlace, "move_remove": h.MoveRemove, "move_both": h.MoveBoth,
-		"removal": h.Removal, "notation": h.Notation} {
+		"removal": h.Removal, "notation": h.Notation, "more": h.More} {
 		if v == "" {
 			add("hint.%s is empty", key)
 		}
@@ -155,12 +175,13 @@ func Hint(l *board.Layout, s Step, level int, lang Lang) ([]string, error) {
 // HintOn says step s, taken on board b (nil when not known), in stages:
 //
 //  1. the technique to look for;
-//  2. where the pattern is: its houses (a fish's base lines) and the pattern cells
-//     that do not change, with its digits; a single's house (and digit, for a hidden
-//     single) or a naked single's cell. Never the cells that lose candidates;
+//  2. the one place to look at (see hintWhere), with the digits: a single's house, a
+//     pivot, a base, the pattern's houses, or at most six cells. Never a cell that
+//     changes;
 //  3. why: the step's reason without its conclusion (the clauses that say what to
-//     remove or place are left out); for a hidden single on a known board, what rules
-//     out each other cell of its house;
+//     remove or place are left out), cut to fit a screen (HintReason is all of it);
+//     for a single on a known board, the witnesses: what rules out each other cell of
+//     a hidden single's house, or each other digit of a naked single's cell;
 //  4. the move, as a sentence with a verb, and the heading (the one-liner in English).
 func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]string, error) {
 	if level < 1 || level > HintLevels {
@@ -182,13 +203,11 @@ func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]st
 		}
 	}
 	if level >= 3 {
-		p, ok := singleReason(x, hw, b, s)
-		if !ok {
-			if p, err = c.reason(l, b, s); err != nil {
-				return nil, err
-			}
+		p, err := hintReason(c, x, hw, l, b, s)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, p)
+		out = append(out, fitScreen(p, hw.More))
 	}
 	if level >= 4 {
 		// The notation in brackets: the one-liner in English, the heading (the
@@ -196,6 +215,64 @@ func HintOn(l *board.Layout, b *board.Board, s Step, level int, lang Lang) ([]st
 		out = append(out, hintMove(x, hw, s)+c.file.Words.LineJoin+subst(hw.Notation, "line", c.heading(l, s)))
 	}
 	return out, nil
+}
+
+// hintReason is the full level 3 of a hint: the reason without its conclusion.
+func hintReason(c *catalogue, x wordsFor, hw hintWords, l *board.Layout, b *board.Board, s Step) (string, error) {
+	if p, ok := singleReason(x, hw, b, s); ok {
+		return p, nil
+	}
+	return c.reason(l, b, s)
+}
+
+// HintReason is level 3 of HintOn in full: a hint's level 3 is cut to fit a phone's
+// screen (hintScreen), and an app that offers the rest one press away asks for this.
+func HintReason(l *board.Layout, b *board.Board, s Step, lang Lang) (string, error) {
+	c, err := catalogueOf(lang)
+	if err != nil {
+		return "", err
+	}
+	return hintReason(c, wordsFor{w: &c.file.Words, l: l}, hintWordsOf(c), l, b, s)
+}
+
+// hintScreen is how many columns of text level 3 of a hint may take (a Japanese
+// character two): about what a phone shows without scrolling, 15 lines of 40.
+const hintScreen = 600
+
+// fitScreen cuts a reason longer than hintScreen after its last whole sentence (or
+// line) that fits, and ends it with more, which says where the rest is.
+func fitScreen(p, more string) string {
+	room := hintScreen - textWidth(more) - 1 // and a space before more
+	if textWidth(p) <= hintScreen {
+		return p
+	}
+	cut, word, cols := 0, 0, 0
+	for i, r := range p {
+		if cols += textWidth(string(r)); cols > room {
+			if cut == 0 {
+				// No sentence end fits: cut between words (or characters).
+				cut = i
+				if word > 0 {
+					cut = word
+				}
+			}
+			break
+		}
+		switch {
+		case r == '。' || r == '\n':
+			cut = i + utf8.RuneLen(r)
+		case r == '.' && (i+1 == len(p) || p[i+1] == ' '):
+			cut = i + 1
+		case r == ' ':
+			word = i
+		}
+	}
+	head := strings.TrimSpace(p[:cut])
+	sep := " "
+	if strings.HasSuffix(head, "。") {
+		sep = ""
+	}
+	return head + sep + more
 }
 
 // Markers around what removals and placements write in a reason (see reason).
@@ -293,23 +370,30 @@ func hintWordsOf(c *catalogue) hintWords {
 	return c.file.Hint
 }
 
-// hintWhere names where a step's pattern is, and the digits to look for there (none
-// when naming them would give the move away): a single's house, or a naked single's
-// cell; otherwise the pattern's houses (or a fish's base lines) and its cells that do
-// not change, else the cells of its sets and chains that do not change. The cells
-// that gain or lose a candidate are never named: finding them is the move.
+// hintCells is the most cells level 2 of a hint names: more would show the pattern.
+const hintCells = 6
+
+// hintWhere names the one place to look at for a step, and the digits to look for
+// there (none when naming them would give the move away), without giving the pattern
+// away: a single's house (and digit, for a hidden single; a naked single's box); a
+// wing's pivot; the first set of a pattern that says so (a junior exocet's base); the
+// pattern's houses (a fish's base lines, a pointing pair's box) without its cells;
+// else its cells, its first set's or its chain's first node, at most hintCells of them.
+// The cells that gain or lose a candidate are never named: finding them is the move.
 func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 	p := s.Pattern
 	if len(s.Placements) == 1 && len(s.Eliminations) == 0 {
 		// A hidden single is found by scanning its house for its digit; naming both
-		// still leaves the cell to find. A naked single's pattern is its cell.
+		// still leaves the cell to find.
 		switch {
 		case s.Technique == "hidden-single" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), p.Digits
 		case s.Technique == "full-house" && len(p.Houses) > 0:
 			return x.houses(p.Houses[:1]), 0
 		case s.Technique == "naked-single":
-			return x.cell(s.Placements[0].Cell), 0
+			// The cell is the move: its box is where to look for a cell with one
+			// candidate left.
+			return x.house(x.l.HousesOf(s.Placements[0].Cell)[2]), 0
 		}
 	}
 	changed := map[board.Cell]bool{}
@@ -325,23 +409,6 @@ func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 		}
 		return sortCells(out)
 	}
-	houses := p.Houses
-	if len(p.Base) > 0 {
-		houses = p.Base
-	}
-	cells := keep(append(slices.Clone(p.Cells), p.Fins...))
-	if len(houses) == 0 && len(cells) == 0 {
-		var more []board.Cell
-		for _, g := range p.Sets {
-			more = append(more, g.Cells...)
-		}
-		if len(p.Chains) > 0 {
-			for _, n := range p.Chains[0].Nodes {
-				more = append(more, n.Cells...)
-			}
-		}
-		cells = keep(more)
-	}
 	digits := p.Digits
 	if digits == 0 {
 		for _, ch := range p.Chains {
@@ -350,40 +417,52 @@ func hintWhere(x wordsFor, hw hintWords, s Step) (string, board.DigitSet) {
 			}
 		}
 	}
-	var where string
-	switch {
-	case len(houses) > 0 && len(cells) > 0 && len(cells) <= 8 && within(x.l, cells, houses):
-		where = subst(hw.WhereIn, "cells", x.w.And.join(x.cellList(cells)), "houses", x.houses(houses))
-	case len(cells) > 0 && len(cells) <= 8:
-		where = x.w.And.join(x.cellList(cells))
-	case len(houses) > 0:
-		where = x.houses(houses)
-	case len(cells) > 0:
-		where = x.w.And.join(x.cellList(cells))
-	default:
-		// Nothing but changed cells: name their houses, not the cells.
-		var hs []board.House
-		for c := range changed {
-			for _, h := range x.l.HousesOf(c) {
-				if !slices.Contains(hs, h) {
-					hs = append(hs, h)
-				}
-			}
-		}
-		slices.Sort(hs)
-		where = x.houses(hs)
+	cellsAt := func(cs []board.Cell) string { return x.w.And.join(x.cellList(cs)) }
+	if c, ok := Pivot(s); ok && !changed[c] {
+		return cellsAt([]board.Cell{c}), digits
 	}
-	return where, digits
-}
-
-// within tells whether every cell lies in one of the houses.
-func within(l *board.Layout, cs []board.Cell, hs []board.House) bool {
-	for _, c := range cs {
-		if !slices.ContainsFunc(hs, func(h board.House) bool { return slices.Contains(l.HouseCells(h), c) }) {
-			return false
+	if en, err := loadCatalogue(EN); err == nil && en.file.Techniques[s.Technique].HintAt == "set" && len(p.Sets) > 0 {
+		set := p.Sets[0].Cells
+		if cs := keep(set); len(cs) == len(set) && len(cs) <= hintCells {
+			return cellsAt(cs), digits
+		}
+		// The set changes: the box (or line) that holds it.
+		if hs := SharedHouses(x.l, set); len(hs) > 0 {
+			return x.house(hs[len(hs)-1]), digits
 		}
 	}
-	return true
+	houses := p.Houses
+	if len(p.Base) > 0 {
+		houses = p.Base
+	}
+	if len(houses) > 0 {
+		return x.houses(houses), digits
+	}
+	var tries [][]board.Cell
+	tries = append(tries, append(slices.Clone(p.Cells), p.Fins...))
+	if len(p.Sets) > 0 {
+		tries = append(tries, p.Sets[0].Cells)
+	}
+	if len(p.Chains) > 0 && len(p.Chains[0].Nodes) > 0 {
+		tries = append(tries, p.Chains[0].Nodes[0].Cells)
+	}
+	for _, t := range tries {
+		if cs := keep(t); len(cs) > 0 && len(cs) <= hintCells {
+			return cellsAt(cs), digits
+		}
+	}
+	// Nothing small that does not change: the houses the changed cells share, or
+	// the first of them.
+	var cs []board.Cell
+	for c := range changed {
+		cs = append(cs, c)
+	}
+	cs = sortCells(cs)
+	if hs := SharedHouses(x.l, cs); len(hs) > 0 {
+		return x.houses(hs[:1]), digits
+	}
+	hs := x.l.HousesOf(cs[0])
+	return x.house(hs[0]), digits
 }
 
 // singleReason is level 3 for the singles: why the cell is determined, without the
@@ -410,6 +489,26 @@ func singleReason(x wordsFor, hw hintWords, b *board.Board, s Step) (string, boo
 			}
 			if len(why) > 0 {
 				return x.capitalize(subst(hw.HiddenSingleWhy, "house", x.house(h), "digit", d,
+					"why", strings.Join(why, hw.HiddenSingleSep))), true
+			}
+		}
+	}
+	if b != nil && s.Technique == "naked-single" && hw.NakedSingleWhy != "" {
+		if w, ok := Witnesses(b, s, Removals{}); ok {
+			var why []string
+			for _, g := range w.ByHouse() {
+				why = append(why, subst(hw.NakedSingleHeld, "house", x.house(g.House),
+					"digits", x.w.And.join(digitList(g.Digits)), "cells", x.w.And.join(x.cellList(g.Cells))))
+			}
+			gone := w.GivenDigits
+			for _, st := range w.Steps {
+				gone |= st.Digits
+			}
+			if gone != 0 {
+				why = append(why, subst(hw.NakedSingleGone, "digits", x.w.And.join(digitList(gone))))
+			}
+			if len(why) > 0 {
+				return x.capitalize(subst(hw.NakedSingleWhy, "cell", x.cell(s.Placements[0].Cell),
 					"why", strings.Join(why, hw.HiddenSingleSep))), true
 			}
 		}

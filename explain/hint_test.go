@@ -51,13 +51,13 @@ func TestHint(t *testing.T) {
 		level int
 		want  string // the text of the last level
 	}{
-		{"where: the pattern's cells and house, not the cells that lose candidates", pair, EN, 2, "Look at r1c2 and r1c8 in row 1, digit 1 or 5."},
-		{"where, in Japanese", xwing, JA, 2, "2行と6行のR2C4・R2C7・R6C4・R6C7の数字8に注目してください。"},
+		{"where: the pattern's house, not its cells nor the cells that lose candidates", pair, EN, 2, "Look at row 1, digit 1 or 5."},
+		{"where, in Japanese", xwing, JA, 2, "2行目と6行目の数字8に注目してください。"},
 		{"where: a hidden single's house and digit", hidden, EN, 2, "Look at box 3, digit 5."},
-		{"where: a naked single's cell, no digit", naked, EN, 2, "Look at r5c5."},
+		{"where: a naked single's box, not its cell, no digit", naked, EN, 2, "Look at box 5."},
 		{"where: a full house's house, no digit", full, EN, 2, "Look at row 3."},
 		{"the move: remove, with a verb", xwing, EN, 4, "Remove 8 from r1c4 and r3c4. (X-Wing: 8 r2,r6 c4,c7 => r1c4<>8, r3c4<>8)"},
-		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行と6行 / 4列と7列） ⇒ R1C4≠8、R3C4≠8"},
+		{"the move: remove, in Japanese", xwing, JA, 4, "答え：R1C4とR3C4の候補から8を消します。Xウイング（井桁の理）：8（2行目と6行目 / 4列目と7列目） ⇒ R1C4≠8、R3C4≠8"},
 		{"the move: several groups", pair, EN, 4, "Remove 1 from r1c4; 1 and 5 from r1c6. (Naked Pair: 1,5 in r1c2,r1c8 => r1c4<>1, r1c6<>1, r1c6<>5)"},
 		{"the move: place", hidden, EN, 4, "Place 5 in r3c7. (Hidden Single: r3c7=5 (in b3))"},
 		{"the move: place, in Japanese", hidden, JA, 4, "答え：R3C7に5を入れます。隠れたシングル（ヒドゥンシングル）：R3C7=5（ブロック3）"},
@@ -96,7 +96,18 @@ func TestHint(t *testing.T) {
 	assert.Equal(t, "In box 1: the 4 in r2c5 rules out r2c1, r2c2 and r2c3 (row 2); the 4 in r3c8 rules out r3c1, r3c2 and r3c3 (row 3); the 4 in r4c2 rules out r1c2 (column 2); the 4 in r5c3 rules out r1c3 (column 3). That leaves one cell of box 1 for 4.", got[2])
 	got, err = HintOn(l, b, single, 3, JA)
 	require.NoError(t, err)
-	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行）。R4C2に4があるのでR1C2には入りません（2列）。R5C3に4があるのでR1C3には入りません（3列）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
+	assert.Equal(t, "ブロック1では、R2C5に4があるのでR2C1・R2C2・R2C3には入りません（2行目）。R3C8に4があるのでR3C1・R3C2・R3C3には入りません（3行目）。R4C2に4があるのでR1C2には入りません（2列目）。R5C3に4があるのでR1C3には入りません（3列目）。4が入れるマスはブロック1に1つだけ残ります。", got[2])
+
+	// A naked single's level 3 names the witness of each other digit, not the digit left.
+	b, err = board.Parse(".2345....69.......7........8.....................................................")
+	require.NoError(t, err)
+	nakedSingle := Step{Technique: "naked-single", Placements: []board.Candidate{cand(1, 1, 1)}, Pattern: Pattern{Digits: digits(1), Cells: []board.Cell{l.CellAt(0, 0)}}}
+	got, err = HintOn(l, b, nakedSingle, 3, EN)
+	require.NoError(t, err)
+	assert.Equal(t, "Look at r1c1: row 1 already has 2, 3, 4 and 5 (r1c2, r1c3, r1c4 and r1c5); column 1 already has 6, 7 and 8 (r2c1, r3c1 and r4c1); box 1 already has 9 (r2c2). One digit is left there: its answer.", got[2])
+	got, err = HintOn(l, b, nakedSingle, 3, JA)
+	require.NoError(t, err)
+	assert.Equal(t, "R1C1に注目します。1行目にはすでに2・3・4・5があります（R1C2・R1C3・R1C4・R1C5）。1列目にはすでに6・7・8があります（R2C1・R3C1・R4C1）。ブロック1にはすでに9があります（R2C2）。残る候補は一つだけで、それが答えです。", got[2])
 
 	_, err = Hint(l, xwing, 5, EN)
 	assert.ErrorContains(t, err, "hint level 5")
@@ -112,9 +123,9 @@ func TestHintNote(t *testing.T) {
 		want string
 	}{
 		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(1, 1), House: row(1), Digit: 3}, EN, "this entry is not right: row 1 already has a 3 at r1c1"},
-		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません：ブロック1のR2C1にすでに3があります"},
+		{HintNote{Key: HintRepeat, Cell: cell(1, 2), Other: cell(2, 1), House: box(1), Digit: 3}, JA, "この数字は正しくありません。ブロック1のR2C1にすでに3があります"},
 		{HintNote{Key: HintGivenChanged, Cell: cell(1, 1), Digit: 3}, EN, "the grid does not keep the given 3 at r1c1"},
-		{HintNote{Key: HintMistakes, N: 2}, JA, "先に直すべき誤り（2件）:"},
+		{HintNote{Key: HintMistakes, N: 2}, JA, "先に直すべき誤り（2件）："},
 		{HintNote{Key: HintNoHint, Detail: "the grid is already solved"}, EN, "No hint: the grid is already solved"},
 	}
 	for _, tc := range tests {

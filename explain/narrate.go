@@ -251,7 +251,7 @@ func (c *catalogue) heading(l *board.Layout, s Step) string {
 	if sep == "" {
 		sep = ": "
 	}
-	return TechniqueName(s.Technique, c.lang) + sep + c.headPattern(l, s, true)
+	return TechniqueName(s.Technique, c.lang) + sep + c.notation(c.headPattern(l, s, true))
 }
 
 // headPattern is the pattern part of a heading in the catalogue's language, with the
@@ -295,6 +295,7 @@ func (c *catalogue) headPattern(l *board.Layout, s Step, withConclusions bool) s
 		"cover", x.w.And.join(x.houseList(p.Cover)),
 		"fins", cells(p.Fins),
 		"chain", firstChain(l, p),
+		"cages", c.cageHead(x, p.Cages),
 		"arrow", arrow,
 		"conclusion", concl)
 }

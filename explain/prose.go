@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +48,9 @@ type proseData struct {
 	// of it (Prose alone and --detail full), see ProofView.
 	Proof *Proof
 	Full  bool
+	// HasPivot tells that the technique turns on a pivot, PivotCell (a wing's).
+	HasPivot  bool
+	PivotCell board.Cell
 }
 
 // ProofView returns the step's proof grouped for the prose (nil without one).
@@ -80,6 +84,9 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// kind / kinds: the kind of a house in words, without its number ("row"/"rows").
 		"kind":  func(h board.House) string { return x.kind(h, false) },
 		"kinds": func(h board.House) string { return x.kind(h, true) },
+		// isRow: whether a house is a row (the boxes along it are a band, along a
+		// column a stack).
+		"isRow": func(h board.House) bool { return l.Kind(h) == board.Row },
 		// houseCells: the cells of a house, in position order.
 		"houseCells": func(h board.House) []board.Cell { return l.HouseCells(h) },
 		// cell: a cell in notation ("r1c2"); cells / cellsOr: a sorted list joined.
@@ -239,11 +246,22 @@ func (c *catalogue) execute(t *template.Template, name string, data any) (string
 			kept = append(kept, line)
 		}
 	}
-	out := strings.Join(kept, c.file.Words.LineJoin)
+	out := c.notation(strings.Join(kept, c.file.Words.LineJoin))
 	if strings.Contains(out, lineBreak) {
 		out = strings.ReplaceAll(strings.ReplaceAll(out, " "+lineBreak, lineBreak), lineBreak, "\n")
 	}
 	return out, nil
+}
+
+// notationCell finds a cell or a group of cells in notation: r1c2, r13c5, r1c10,12.
+var notationCell = regexp.MustCompile(`r([0-9]+(?:,[0-9]+)*)c([0-9]+(?:,[0-9]+)*)`)
+
+// notation writes the cells of s in the catalogue's style of notation (NotationUpper).
+func (c *catalogue) notation(s string) string {
+	if !c.file.Words.NotationUpper || !strings.Contains(s, "c") {
+		return s
+	}
+	return notationCell.ReplaceAllString(s, "R${1}C${2}")
 }
 
 // lineBreak marks, in a template's output, where the prose breaks its line (br):
@@ -295,6 +313,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Full:         true,
 		layout:       l,
 	}
+	data.PivotCell, data.HasPivot = Pivot(s)
 	return data
 }
 
@@ -820,4 +839,109 @@ func (d proseData) ERLines() []board.House {
 		}
 	}
 	return nil
+}
+
+// MedusaTrap is why one colour of a 3D Medusa is false (MedusaFalse): the colour
+// (0 for A, 1 for B), the rule it breaks and the coloured candidates that break it.
+type MedusaTrap struct {
+	Colour int
+	// Cell: two candidates of the colour in one cell; House: one digit twice in
+	// House; Empty: every candidate of the cell (Cells[0] of the pattern's set) seen
+	// by the colour, so the cell would be left without a candidate.
+	Cell, House, Empty bool
+	Where              board.House
+	// Witnesses are the candidates of the colour that break the rule.
+	Witnesses []board.Candidate
+	OK        bool
+}
+
+// Name is the colour's letter.
+func (m MedusaTrap) Name() string { return string(rune('A' + m.Colour)) }
+
+// MedusaFalse finds which colour of a 3D Medusa breaks a rule at the pattern's set
+// (Sets[0]) and how; OK is false when the colours do not show it.
+func (d proseData) MedusaFalse() MedusaTrap {
+	if d.layout == nil || len(d.Sets) == 0 || len(d.Eliminations) == 0 {
+		return MedusaTrap{}
+	}
+	l, g, mc := d.layout, d.Sets[0], d.MedusaColours()
+	colour := 0
+	if slices.Contains(mc[1], d.Eliminations[0]) {
+		colour = 1
+	}
+	mine := mc[colour]
+	t := MedusaTrap{Colour: colour}
+	// Two candidates of the colour in one of the set's cells.
+	for _, c := range g.Cells {
+		var in []board.Candidate
+		for _, k := range mine {
+			if k.Cell == c {
+				in = append(in, k)
+			}
+		}
+		if len(in) >= 2 {
+			t.Cell, t.Witnesses, t.OK = true, in[:2], true
+			return t
+		}
+	}
+	if len(g.Cells) == 1 {
+		// A cell whose every candidate the colour sees.
+		c := g.Cells[0]
+		for _, dg := range g.Digits.Digits() {
+			i := slices.IndexFunc(mine, func(k board.Candidate) bool { return k.Digit == dg && k.Cell != c && l.Sees(k.Cell, c) })
+			if i < 0 {
+				return MedusaTrap{}
+			}
+			t.Witnesses = append(t.Witnesses, mine[i])
+		}
+		t.Empty, t.OK = true, true
+		return t
+	}
+	// One digit twice in a house, among the set's cells.
+	for i, a := range mine {
+		for _, b := range mine[i+1:] {
+			if a.Digit != b.Digit || !slices.Contains(g.Cells, a.Cell) || !slices.Contains(g.Cells, b.Cell) {
+				continue
+			}
+			if hs := SharedHouses(l, []board.Cell{a.Cell, b.Cell}); len(hs) > 0 {
+				t.House, t.Where, t.Witnesses, t.OK = true, hs[0], []board.Candidate{a, b}, true
+				return t
+			}
+		}
+	}
+	return MedusaTrap{}
+}
+
+// MedusaSight is a candidate a 3D Medusa removes, with a candidate of each colour it
+// sees (in its own cell, or the same digit in a house they share).
+type MedusaSight struct {
+	Removed board.Candidate
+	A, B    board.Candidate
+}
+
+// MedusaSights returns, for each candidate a 3D Medusa removes by seeing both
+// colours, one candidate of each colour that it sees.
+func (d proseData) MedusaSights() []MedusaSight {
+	if d.layout == nil {
+		return nil
+	}
+	l, mc := d.layout, d.MedusaColours()
+	sees := func(e, k board.Candidate) bool {
+		if e.Cell == k.Cell {
+			return e.Digit != k.Digit
+		}
+		return e.Digit == k.Digit && l.Sees(e.Cell, k.Cell)
+	}
+	var out []MedusaSight
+	for _, e := range d.Eliminations {
+		s := MedusaSight{Removed: e}
+		a := slices.IndexFunc(mc[0], func(k board.Candidate) bool { return sees(e, k) })
+		b := slices.IndexFunc(mc[1], func(k board.Candidate) bool { return sees(e, k) })
+		if a < 0 || b < 0 {
+			return nil
+		}
+		s.A, s.B = mc[0][a], mc[1][b]
+		out = append(out, s)
+	}
+	return out
 }

@@ -51,7 +51,7 @@ func TestProse(t *testing.T) {
 		{
 			name: "naked pair in Japanese",
 			step: nakedPair, lang: JA,
-			want: []string{"1行のR1C2とR1C8", "1と5", "R1C4から1を、R1C6から1と5を除外できます。"},
+			want: []string{"1行目のR1C2とR1C8", "1と5", "R1C4から1を、R1C6から1と5を除外できます。"},
 		},
 		{
 			name: "hidden single in Japanese names the box as ブロック",
@@ -184,7 +184,7 @@ func TestProseWords(t *testing.T) {
 	assert.Equal(t, "a 7", article(7))
 	assert.Equal(t, "column 6 or 9", x.housesOr([]board.House{board.Classic.ColHouse(5), board.Classic.ColHouse(8)}))
 	y := wordsFor{w: &catalogueFor(t, JA).file.Words, l: board.Classic}
-	assert.Equal(t, "6列か9列", y.housesOr([]board.House{board.Classic.ColHouse(5), board.Classic.ColHouse(8)}))
+	assert.Equal(t, "6列目か9列目", y.housesOr([]board.House{board.Classic.ColHouse(5), board.Classic.ColHouse(8)}))
 }
 
 func catalogueFor(t *testing.T, l Lang) *catalogue {

@@ -8,6 +8,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
 )
@@ -227,14 +228,52 @@ func (cs CageSums) OutieTotal() int {
 	return cs.RestSum() - cs[0].Sum
 }
 
-// cageLine writes the first cage as killer notation does, its open cells' sum, their
-// count in brackets, then the cells: "17(2) r1c1,r1c2".
+// cageLine writes the first cage as killer notation does: its sum, its size in
+// brackets, its cells, and the digits already placed in it: "17(2) r1c1,r1c2",
+// "9(2) r5c1,r5c2 (r5c2=1)". The rest of a cage is never written as a cage of its
+// own: "8(1) r5c1" would read as a cage of 8. A virtual cage (innies, outies) is
+// what arithmetic leaves open: its open cells and their sum.
 func cageLine(l *board.Layout, cs []CageSum) string {
 	if len(cs) == 0 {
 		return ""
 	}
-	open := cs[0].Open()
-	return fmt.Sprintf("%d(%d) %s", cs[0].Left(), len(open), cellNames(l, open))
+	c := cs[0]
+	if c.Virtual {
+		// Cells found by arithmetic (innies, outies) are named by what is left open.
+		open := c.Open()
+		return fmt.Sprintf("%d(%d) %s", c.Left(), len(open), cellNames(l, open))
+	}
+	line := fmt.Sprintf("%d(%d) %s", c.Sum, len(c.Cells), cellNames(l, c.Cells))
+	if len(c.Known) > 0 {
+		known := make([]string, len(c.Known))
+		for i, k := range sortedCandidates(c.Known) {
+			known[i] = l.PlacementName(k)
+		}
+		line += " (" + strings.Join(known, ",") + ")"
+	}
+	return line
+}
+
+// cageHead writes the first cage as cageLine does, with cells and placements in the
+// words of a catalogue: "9(2) R5C1・R5C2（R5C2=1）".
+func (c *catalogue) cageHead(x wordsFor, cs []CageSum) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	cg := cs[0]
+	if cg.Virtual {
+		open := cg.Open()
+		return fmt.Sprintf("%d(%d) %s", cg.Left(), len(open), x.w.And.join(x.cellList(open)))
+	}
+	line := fmt.Sprintf("%d(%d) %s", cg.Sum, len(cg.Cells), x.w.And.join(x.cellList(cg.Cells)))
+	if len(cg.Known) > 0 {
+		var known []string
+		for _, k := range sortedCandidates(cg.Known) {
+			known = append(known, subst(c.file.Words.HeadPlaced, "cell", x.cell(k.Cell), "digit", k.Digit.String()))
+		}
+		line += subst(c.file.Words.HeadKnown, "known", x.w.And.join(known))
+	}
+	return line
 }
 
 // CageDoc is the JSON/YAML form of a CageSum: cells as r1c2, the placed cells as

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -152,6 +153,61 @@ func TestWrapJapanese(t *testing.T) {
 			assert.False(t, strings.HasPrefix(trimmed, "」") || strings.HasPrefix(trimmed, "）") || strings.HasPrefix(trimmed, "。"), "width %d: %q starts with closing punctuation", width, line)
 		}
 	}
+}
+
+// noLineStart and noLineEnd are the characters Japanese line breaking (禁則処理) keeps
+// off the start and the end of a line.
+const (
+	noLineStart = "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー）」』】、。・："
+	noLineEnd   = "（「『【"
+)
+
+// checkLineBreaks holds the lines of a Japanese text to the rules of line breaking.
+func checkLineBreaks(t *testing.T, where, text string) {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" {
+			continue
+		}
+		first, _ := utf8.DecodeRuneInString(trimmed)
+		last, _ := utf8.DecodeLastRuneInString(trimmed)
+		assert.False(t, strings.ContainsRune(noLineStart, first), "%s: a line starts with %q: %q", where, first, line)
+		assert.False(t, strings.ContainsRune(noLineEnd, last), "%s: a line ends with %q: %q", where, last, line)
+	}
+}
+
+// TestWrapKinsoku: at every width, no wrapped line starts with a small kana, the
+// prolonged sound mark, a closing bracket or 、。・：, or ends with an opening
+// bracket, and no line is longer than the width but for hanging punctuation.
+func TestWrapKinsoku(t *testing.T) {
+	prose := "ブロック5のセルにはちょうど3つの候補があり、スカイスクレイパー（ふたつの列）はッ" +
+		"ょうど成り立ちます。フィッシュ・ジェリーフィッシュ：チェーンの「R1C2」は強いリンクです。" +
+		strings.Repeat("カッーあ", 12) + "ーョ・ゃ" + strings.Repeat("あ", 7) + "ッ。"
+	for width := 24; width <= 90; width++ {
+		out := explain.WrapForTest(prose, "  ", width)
+		checkLineBreaks(t, "width "+itoa(width), out)
+		assert.Equal(t, strings.ReplaceAll(prose, " ", ""), strings.ReplaceAll(strings.ReplaceAll(out, "\n", ""), " ", ""), "width %d: the text survives", width)
+		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			hang := 0
+			for r := []rune(line); len(r) > 0 && strings.ContainsRune("、。）」・：", r[len(r)-1]); r = r[:len(r)-1] {
+				hang += 2
+			}
+			assert.LessOrEqual(t, textColumns(line), width+hang, "width %d: %q", width, line)
+		}
+	}
+}
+
+// textColumns counts a line's width in a terminal: CJK characters take two columns.
+func textColumns(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x2e80 {
+			n++
+		}
+	}
+	return n
 }
 
 // TestBatchHeading: a file's walkthroughs are headed in the trace's language.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -136,7 +137,7 @@ func (c *catalogue) writeSingles(w *bufio.Writer, l *board.Layout, steps []Step,
 
 // wrap breaks prose into lines of at most width columns, each starting with indent;
 // a width below 0 keeps one line. Text without spaces (Japanese) breaks between any
-// two characters, but not before closing punctuation.
+// two characters but where canBreak forbids it; closing punctuation may hang.
 func wrap(prose, indent string, width int) string {
 	if prose == "" {
 		return ""
@@ -157,28 +158,43 @@ func wrap(prose, indent string, width int) string {
 		room = 20
 	}
 	var sb strings.Builder
-	var line strings.Builder
+	var line []string // the tokens of the line being filled
 	cols := 0
-	flush := func() {
+	flush := func(n int) {
 		sb.WriteString(indent)
-		sb.WriteString(strings.TrimRight(line.String(), " "))
+		sb.WriteString(strings.TrimRight(strings.Join(line[:n], ""), " "))
 		sb.WriteByte('\n')
-		line.Reset()
-		cols = 0
+		line = slices.Delete(line, 0, n)
+		for len(line) > 0 && line[0] == " " {
+			line = line[1:]
+		}
+		cols = textWidth(strings.Join(line, ""))
 	}
 	for _, tok := range tokens(prose) {
 		tw := textWidth(tok)
-		if cols > 0 && cols+tw > room && strings.TrimSpace(tok) != "" && !noBreakBefore(tok) {
-			flush()
+		if cols > 0 && cols+tw > room && strings.TrimSpace(tok) != "" && !hangs(tok) {
+			// Break before tok, or, when tok may not start a line (ッ, ー) or the
+			// line may not end where it would, before the last token that may
+			// (追い出し): the line is shorter, never longer. With no such place the
+			// token stays on the line.
+			line = append(line, tok)
+			for k := len(line) - 1; k > 0; k-- {
+				if canBreak(line[k-1], line[k]) {
+					flush(k)
+					break
+				}
+			}
+			line = line[:len(line)-1]
+			cols = textWidth(strings.Join(line, ""))
 		}
-		if cols == 0 && tok == " " {
+		if cols == 0 && len(line) == 0 && tok == " " {
 			continue
 		}
-		line.WriteString(tok)
+		line = append(line, tok)
 		cols += tw
 	}
-	if line.Len() > 0 {
-		flush()
+	if len(line) > 0 {
+		flush(len(line))
 	}
 	return sb.String()
 }
@@ -236,9 +252,29 @@ func textWidth(s string) int {
 	return n
 }
 
-// noBreakBefore: Japanese does not start a line with closing punctuation.
-func noBreakBefore(tok string) bool {
-	return strings.ContainsAny(tok, "、。）」』，．・：！？") && len([]rune(tok)) == 1
+// hangs tells whether a token of closing punctuation may hang past the end of a full
+// line (ぶら下げ) rather than start the next one.
+func hangs(tok string) bool {
+	return strings.ContainsAny(tok, "、。）」』，．・：！？") && utf8.RuneCountInString(tok) == 1
+}
+
+// Japanese line breaking (禁則処理, after JIS X 4051): no line starts with a small
+// kana, the prolonged sound mark, a closing bracket or 、。・：, and none ends with an
+// opening bracket.
+const (
+	noLineStart = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿー〜" +
+		"）」』】〕］｝〉》、。・：；，．！？ゝゞヽヾ々"
+	noLineEnd = "（「『【〔［｛〈《"
+)
+
+// canBreak tells whether a line may break between the tokens before and after.
+func canBreak(before, after string) bool {
+	if strings.TrimSpace(after) == "" {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(after)
+	last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " "))
+	return !strings.ContainsRune(noLineStart, first) && !strings.ContainsRune(noLineEnd, last)
 }
 
 // writeOutcome writes the end of the walkthrough: the solution, both solutions of a

@@ -38,6 +38,6 @@ func TestVerityBranchOfItsPremise(t *testing.T) {
 		assert.NotContains(t, got, ": .", "%s: %s", lang, got)
 		assert.NotContains(t, got, "：。", "%s: %s", lang, got)
 		assert.Contains(t, got, map[Lang]string{EN: "Case 1: r2c6 is 4. Branch 1, (4)r2c6: this case is the result itself.",
-			JA: "場合1：R2C6が4とします。枝1「(4)r2c6」：この場合がそのまま結論です。"}[lang])
+			JA: "場合1：R2C6が4とします。枝1「(4)R2C6」：この場合がそのまま結論です。"}[lang])
 	}
 }

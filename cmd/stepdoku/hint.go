@@ -26,16 +26,17 @@ may be given as PUZZLE instead of --grid. Any of them may be a file name.
 
 First the player's grid is checked against the solution: a wrong entry (and the
 digit it repeats in its row, column or box, when it does), or a pencil mark removed
-that the cell needs, is pointed out by place without revealing the solution (exit
-1). Otherwise the easiest next step is revealed by level: 1 the technique to look
-for, 2 where, 3 the reason, 4 the move. On a puzzle with several solutions the step
+that the cell needs, is revealed by level (exit 1): 1 that there are mistakes and
+how many, 2 the house of each, 3 its cell, 4 the digit that belongs there.
+Otherwise the easiest next step is revealed by level: 1 the technique to look for,
+2 where, 3 the reason, 4 the move. On a puzzle with several solutions the step
 holds in every one of them, and the hint says the puzzle is not unique.`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		grid := fs.String("grid", "", "the player's grid: givens and their entries")
 		marks := fs.String("marks", "", "the player's pencil marks")
-		level := fs.Int("level", 1, "how much to reveal: 1 technique, 2 where, 3 reason, 4 the move")
+		level := fs.Int("level", 1, "how much to reveal: 1 technique, 2 where, 3 reason, 4 the move (a mistake: 1 how many, 2 house, 3 cell, 4 digit)")
 		lang := fs.String("lang", "en", "language: en or ja")
 		format := fs.String("format", "text", "output: text or json")
 		timeout := fs.Duration("timeout", 30*time.Second, "give up after this long (0: never)")

@@ -30,9 +30,9 @@ func TestHintCommand(t *testing.T) {
 		want []string // lines of stdout, in order
 	}{
 		{"a wrong entry that repeats a given", []string{"hint", "..7..2..3.9.3..6..6.......5...2..9..4.3.76.......8...15.......4.....1.7....63.1.8",
-			"--grid", ".77.62.93.9.3..6.763..9...5...213946413976582...4857315.1.293643....1279...63.158"},
+			"--grid", ".77.62.93.9.3..6.763..9...5...213946413976582...4857315.1.293643....1279...63.158", "--level", "3"},
 			exitNegative, []string{"Mistakes to fix first (1):", "  - r1c2: this entry is not right: row 1 already has a 7 at r1c3"}},
-		{"one pencil mark is a mark", []string{"hint", example, "--marks", oneMark},
+		{"one pencil mark is a mark", []string{"hint", example, "--marks", oneMark, "--level", "3"},
 			exitNegative, []string{"Mistakes to fix first (1):", "  - r1c2: a pencil mark was removed that this cell needs"}},
 		{"an unmarked cell is no mistake", []string{"hint", example, "--marks", unmarked},
 			exitOK, []string{"1. Look for a pattern of this kind: Hidden Single."}},
@@ -54,14 +54,15 @@ func TestHintCommand(t *testing.T) {
 }
 
 func TestHintCommandJSON(t *testing.T) {
-	r := runCLI(t, "", "hint", example, "--grid", "39"+example[2:], "--format", "json", "--lang", "ja")
+	r := runCLI(t, "", "hint", example, "--grid", "39"+example[2:], "--format", "json", "--lang", "ja", "--level", "3")
 	require.Equal(t, exitNegative, r.code, r.stderr)
 	var h hints.Hint
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &h))
 	assert.Equal(t, hints.Mistakes, h.Status)
 	assert.True(t, h.Unique)
 	require.Len(t, h.Mistakes, 1)
-	assert.Equal(t, hints.Mistake{Cell: "r1c2", Kind: hints.WrongEntry, Text: "この数字は正しくありません"}, h.Mistakes[0])
+	m := h.Mistakes[0]
+	assert.Equal(t, []any{"r1c2", "b1", hints.WrongEntry, "R1C2：この数字は正しくありません", 0}, []any{m.Cell, m.House, m.Kind, m.Text, m.Digit})
 
 	r = runCLI(t, "", "hint", example, "--grid", "1.3..2..........")
 	assert.Equal(t, exitUsage, r.code)

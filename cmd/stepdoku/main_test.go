@@ -307,9 +307,9 @@ func TestHint(t *testing.T) {
 	require.Len(t, lines, 4, "one line per level")
 	assert.Regexp(t, `r\dc\d(=|<>)\d`, lines[3], "the move is revealed at level 4")
 
-	// A wrong entry is found and named by place only.
+	// A wrong entry is found and, at level 3, named by place only.
 	wrong := "39" + example[2:]
-	r = runCLI(t, "", "hint", example, "--grid", wrong)
+	r = runCLI(t, "", "hint", example, "--grid", wrong, "--level", "3")
 	assert.Equal(t, exitNegative, r.code)
 	assert.Contains(t, r.stdout, "r1c2: this entry is not right")
 	assert.NotContains(t, r.stdout, " 1 ", "the right digit is not revealed")
@@ -326,7 +326,7 @@ func TestHint(t *testing.T) {
 	b, err := board.Parse(example)
 	require.NoError(t, err)
 	b.Eliminate(1, 1)
-	r = runCLI(t, "", "hint", example, "--marks", b.PencilMarks())
+	r = runCLI(t, "", "hint", example, "--marks", b.PencilMarks(), "--level", "3")
 	assert.Equal(t, exitNegative, r.code)
 	assert.Contains(t, r.stdout, "r1c2: a pencil mark was removed")
 

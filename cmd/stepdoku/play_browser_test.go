@@ -449,6 +449,13 @@ func hintsWalkReload(t *testing.T, p *player) {
 	p.click(`[data-action="erase"]`)
 	p.click(`[data-digit="` + wrong.String() + `"]`)
 	assert.Empty(t, p.with("data-hint"), "a change clears what was drawn")
+	// The hint reveals the mistake in stages: that it is there, its house, its cell.
+	p.after(chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	assert.Empty(t, p.with(`data-hint~="mistake"`), "level 1 only says there is a mistake")
+	assert.NotContains(t, evalJS[string](p, `document.getElementById("hint-box").textContent`), l.CellName(bad))
+	p.after(chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
+	box := "box " + strconv.Itoa(l.Index(l.HousesOf(bad)[2])+1)
+	assert.Contains(t, evalJS[string](p, `document.getElementById("hint-box").textContent`), box, "level 2 names its box")
 	p.after(chromedp.Click(chromedp.CSS(`[data-action="hint"]`)))
 	assert.Equal(t, []string{l.CellName(bad)}, p.with(`data-hint~="mistake"`), "the hint points at the wrong entry")
 	assert.Contains(t, evalJS[string](p, `document.getElementById("hint-box").textContent`), l.CellName(bad))

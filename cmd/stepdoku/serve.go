@@ -735,6 +735,11 @@ func apiHint(ctx context.Context, req apiRequest) (job, error) {
 func hintWithPicture(ctx context.Context, hr hints.Request, level int) (any, error) {
 	hr.Level = explain.HintLevels
 	h, err := hints.Give(ctx, hr)
+	if err == nil && h.Status == hints.Mistakes && level < explain.HintLevels {
+		// Mistakes are staged by level too: the last would give the right digits.
+		hr.Level = level
+		h, err = hints.Give(ctx, hr)
+	}
 	if err != nil || h.Step == nil {
 		return hintDoc{Hint: h}, err
 	}

@@ -32,10 +32,17 @@ func ExampleGive() {
 func ExampleGive_mistake() {
 	puzzle, _ := board.Parse("..7..2..3.9.3..6..6.......5...2..9..4.3.76.......8...15.......4.....1.7....63.1.8")
 	grid, _ := board.Parse(".77.62.93.9.3..6.763..9...5...213946413976582...4857315.1.293643....1279...63.158")
-	h, _ := hint.Give(context.Background(), hint.Request{Puzzle: puzzle, Grid: grid, Lang: explain.JA})
-	for _, m := range h.Mistakes {
-		fmt.Println(m.Cell, m.Kind, m.Text)
+	// A mistake is revealed in stages, as a hint is: that it is there, where (its
+	// house, then its cell), and the digit that belongs there.
+	for level := 1; level <= explain.HintLevels; level++ {
+		h, _ := hint.Give(context.Background(), hint.Request{Puzzle: puzzle, Grid: grid, Lang: explain.JA, Level: level})
+		for _, m := range h.Mistakes {
+			fmt.Println(level, m.Kind, m.Text)
+		}
 	}
 	// Output:
-	// r1c2 repeat この数字は正しくありません：1行のR1C3にすでに7があります
+	// 1 repeat この数字は正しくありません
+	// 2 repeat 1行目：この数字は正しくありません
+	// 3 repeat R1C2：この数字は正しくありません。1行目のR1C3にすでに7があります
+	// 4 repeat R1C2には5が入ります
 }

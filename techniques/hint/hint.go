@@ -79,13 +79,29 @@ const (
 	MarksClash MistakeKind = "marks"
 )
 
-// Mistake is one mistake on the player's grid, by place, without the right digit.
+// Mistake is one mistake on the player's grid, revealed in stages by the request's
+// level: 1 only that it is there (the count is the list's length), 2 its house, 3 its
+// cell, 4 the digit that belongs there. A mistake of no one cell (the entries or
+// marks together) is the same at every level.
 type Mistake struct {
-	// Cell in notation ("r1c2"); empty for a mistake of no one cell.
-	Cell string      `json:"cell,omitempty"`
-	Kind MistakeKind `json:"kind"`
-	// Text says the mistake in the request's language.
+	// Cell in notation ("r1c2"), from level 3; empty for a mistake of no one cell.
+	Cell string `json:"cell,omitempty"`
+	// House in notation ("r1", "b3"), from level 2: where the clash is for a repeat,
+	// else the cell's box.
+	House string      `json:"house,omitempty"`
+	Kind  MistakeKind `json:"kind"`
+	// Text says the mistake in the request's language, as much as the level reveals.
 	Text string `json:"text"`
+	// Digit is the digit that belongs in Cell (a wrong entry's answer, a removed
+	// mark), at level 4 when the puzzle has one solution.
+	Digit int `json:"digit,omitempty"`
+
+	// What the stages reveal: the cell, the house, the right digit (0 when not
+	// known), and the texts without a place (detail1) and with it (detail3).
+	c                board.Cell
+	h                board.House
+	right            board.Digit
+	detail1, detail3 string
 }
 
 // Hint is the answer to a Request; its JSON form is what `stepdoku hint --format json`
@@ -105,8 +121,10 @@ type Hint struct {
 	// Technique is the ID of the step's technique; Level how much is revealed.
 	Technique string `json:"technique,omitempty"`
 	Level     int    `json:"level,omitempty"`
-	// Hints holds one text per level up to Level.
-	Hints []string `json:"hints,omitempty"`
+	// Hints holds one text per level up to Level. Level 3 fits a phone's screen;
+	// Reason, when level 3 was cut to fit, is the whole of it (one press away).
+	Hints  []string `json:"hints,omitempty"`
+	Reason string   `json:"reason,omitempty"`
 	// Step is the step itself, given only at the last level (it holds the answer).
 	Step *explain.StepDoc `json:"step,omitempty"`
 	// Board is the state the step was found on: the puzzle, the player's entries and
@@ -140,7 +158,10 @@ func Give(ctx context.Context, req Request) (Hint, error) {
 	}
 	switch {
 	case len(h.Mistakes) > 0:
-		h.Status = Mistakes
+		h.Status, h.Level = Mistakes, level
+		for i := range h.Mistakes {
+			g.stage(&h.Mistakes[i], level)
+		}
 		h.heading, err = g.say(explain.HintNote{Key: explain.HintMistakes, N: len(h.Mistakes)})
 	case h.Problem != "":
 		h.heading, err = g.say(explain.HintNote{Key: explain.HintNoHint, Detail: h.Problem})
@@ -242,6 +263,15 @@ func (g giver) give(ctx context.Context, level int) (Hint, error) {
 	if h.Hints, err = explain.HintOn(l, st, step, level, g.lang); err != nil {
 		return h, err
 	}
+	if level >= 3 {
+		full, err := explain.HintReason(l, st, step, g.lang)
+		if err != nil {
+			return h, err
+		}
+		if full != h.Hints[2] {
+			h.Reason = full
+		}
+	}
 	if level == explain.HintLevels {
 		doc, err := explain.NewStepDoc(l, step, g.lang)
 		if err != nil {
@@ -306,7 +336,11 @@ func (g giver) checkEntries(ctx context.Context, st *board.Board, entries []boar
 			_ = st.Place(c, d) // an empty cell and a digit of the layout
 			continue
 		}
-		out = append(out, g.wrongEntry(c, d, entries))
+		m := g.wrongEntry(c, d, entries)
+		if unique {
+			m.right = sols[0][c]
+		}
+		out = append(out, m)
 	}
 	if len(out) == 0 && !unique {
 		n, err := fallback.Count(ctx, st, 1)
@@ -345,14 +379,40 @@ func (g giver) wrongEntry(c board.Cell, d board.Digit, entries []board.Digit) Mi
 			break
 		}
 	}
-	m := Mistake{Cell: l.CellName(c), Kind: WrongEntry}
+	m := Mistake{Kind: WrongEntry, c: c, h: l.HousesOf(c)[2]}
+	m.detail1 = g.must(explain.HintNote{Key: explain.HintWrongEntry, Cell: c})
+	m.detail3 = m.detail1
 	if found {
-		m.Kind = Repeat
-		m.Text = g.must(explain.HintNote{Key: explain.HintRepeat, Cell: c, Other: other, House: house, Digit: d})
-	} else {
-		m.Text = g.must(explain.HintNote{Key: explain.HintWrongEntry, Cell: c})
+		m.Kind, m.h = Repeat, house
+		m.detail3 = g.must(explain.HintNote{Key: explain.HintRepeat, Cell: c, Other: other, House: house, Digit: d})
 	}
 	return m
+}
+
+// stage fills what m reveals at level: the text alone, then the house, the cell,
+// the digit that belongs there.
+func (g giver) stage(m *Mistake, level int) {
+	if m.detail1 == "" {
+		return // a mistake of no one cell: its text is all there is
+	}
+	l := g.l
+	switch {
+	case level <= 1:
+		m.Text = m.detail1
+	case level == 2:
+		m.House = l.HouseName(m.h)
+		m.Text = g.must(explain.HintNote{Key: explain.HintMistakeIn, House: m.h, Detail: m.detail1})
+	case level == 3 || m.right == 0:
+		m.House, m.Cell = l.HouseName(m.h), l.CellName(m.c)
+		m.Text = g.must(explain.HintNote{Key: explain.HintMistakeAt, Cell: m.c, Detail: m.detail3})
+	default:
+		m.House, m.Cell, m.Digit = l.HouseName(m.h), l.CellName(m.c), int(m.right)
+		key := explain.HintMistakeDigit
+		if m.Kind == MarkRemoved {
+			key = explain.HintMarkDigit
+		}
+		m.Text = g.must(explain.HintNote{Key: key, Cell: m.c, Digit: m.right})
+	}
 }
 
 // checkMarks narrows st's candidates to the player's marks and returns the cells whose
@@ -370,7 +430,13 @@ func (g giver) checkMarks(ctx context.Context, st *board.Board, entries []board.
 			continue
 		}
 		if unique && !marked.Has(sols[0][c]) || !unique && st.Candidates(c)&marked == 0 {
-			out = append(out, Mistake{Cell: g.l.CellName(c), Kind: MarkRemoved, Text: g.must(explain.HintNote{Key: explain.HintMarkRemoved, Cell: c})})
+			m := Mistake{Kind: MarkRemoved, c: c, h: g.l.HousesOf(c)[2]}
+			m.detail1 = g.must(explain.HintNote{Key: explain.HintMarkRemoved, Cell: c})
+			m.detail3 = m.detail1
+			if unique {
+				m.right = sols[0][c]
+			}
+			out = append(out, m)
 			continue
 		}
 		st.SetCandidates(c, st.Candidates(c)&marked)
@@ -401,11 +467,7 @@ func (h Hint) WriteText(w io.Writer) error {
 	case len(h.Mistakes) > 0:
 		p("%s\n", h.heading)
 		for _, m := range h.Mistakes {
-			if m.Cell != "" {
-				p("  - %s: %s\n", m.Cell, m.Text)
-			} else {
-				p("  - %s\n", m.Text)
-			}
+			p("  - %s\n", m.Text)
 		}
 	case h.Problem != "":
 		p("%s\n", h.heading)

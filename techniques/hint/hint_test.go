@@ -2,6 +2,7 @@ package hint
 
 import (
 	"bufio"
+	"bytes"
 	"os"
 	"regexp"
 	"strings"
@@ -79,7 +80,7 @@ func withCell(s string, c int, r string) string { return s[:c] + r + s[c+1:] }
 func TestGive(t *testing.T) {
 	p3, loop := stateBefore(t, top1465P3, "grouped-discontinuous-nice-loop")
 	loopCell, _ := chainTarget(t, loop)
-	loopWhere := "Look at r1c4, r1c9, r2c6, r2c9, r3c4 and r5c4, digit 4 or 9."
+	loopWhere := "Look at row 1, digit 4 or 9."
 	require.NotContains(t, loopWhere, loopCell+",", "level 2 never names the cell that changes")
 	// The 729-character form of the example with every cell of row 9 unmarked.
 	line := parse(t, example).CandidateLine()
@@ -107,21 +108,21 @@ func TestGive(t *testing.T) {
 		},
 		{
 			name:   "a wrong entry is named by place only",
-			req:    Request{Puzzle: parse(t, example), Grid: parse(t, withCell(example, 1, "9"))},
+			req:    Request{Puzzle: parse(t, example), Grid: parse(t, withCell(example, 1, "9")), Level: 3},
 			status: Mistakes, unique: true,
 			mistakes: []string{"r1c2 wrong-entry"}, texts: []string{"this entry is not right"},
 		},
 		{
 			name:   "a wrong entry that repeats a given says so",
-			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer)},
+			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer), Level: 3},
 			status: Mistakes, unique: true,
 			mistakes: []string{"r1c2 repeat"}, texts: []string{"row 1 already has a 7 at r1c3"},
 		},
 		{
 			name:   "a wrong entry that repeats, in Japanese",
-			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer), Lang: explain.JA},
+			req:    Request{Puzzle: parse(t, kaggle), Grid: parse(t, kagglePlayer), Lang: explain.JA, Level: 3},
 			status: Mistakes, unique: true,
-			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行のR1C3にすでに7があります"},
+			mistakes: []string{"r1c2 repeat"}, texts: []string{"1行目のR1C3にすでに7があります"},
 		},
 		{
 			name:   "a given changed",
@@ -130,7 +131,7 @@ func TestGive(t *testing.T) {
 		},
 		{
 			name:   "one mark is a mark: r1c2 marked 9 alone lacks its 1, and only r1c2 is blamed",
-			req:    Request{Puzzle: parse(t, example), Marks: marks(t, strings.Replace(pm, " 19 ", " 9  ", 1))},
+			req:    Request{Puzzle: parse(t, example), Marks: marks(t, strings.Replace(pm, " 19 ", " 9  ", 1)), Level: 3},
 			status: Mistakes, unique: true,
 			mistakes: []string{"r1c2 mark-removed"}, texts: []string{"a pencil mark was removed"},
 		},
@@ -163,13 +164,13 @@ func TestGive(t *testing.T) {
 		},
 		{
 			name:   "several solutions: an entry that leaves no solution",
-			req:    Request{Puzzle: parse(t, several), Grid: parse(t, withCell(several, 1, "6"))},
+			req:    Request{Puzzle: parse(t, several), Grid: parse(t, withCell(several, 1, "6")), Level: 3},
 			status: Mistakes, unique: false,
 			mistakes: []string{"r1c2 wrong-entry"},
 		},
 		{
 			name:   "several solutions: an entry that repeats a given",
-			req:    Request{Puzzle: parse(t, several), Grid: parse(t, withCell(several, 1, "3"))},
+			req:    Request{Puzzle: parse(t, several), Grid: parse(t, withCell(several, 1, "3")), Level: 3},
 			status: Mistakes, unique: false,
 			mistakes: []string{"r1c2 repeat"}, texts: []string{"row 1 already has a 3 at r1c1"},
 		},
@@ -390,16 +391,51 @@ func TestGiveAgainstSolutions(t *testing.T) {
 					}
 					g := st.Clone()
 					require.NoError(t, g.Place(c, wrong))
-					hw, err := Give(t.Context(), Request{Puzzle: pz, Grid: g})
+					hw, err := Give(t.Context(), Request{Puzzle: pz, Grid: g, Level: 3})
 					require.NoError(t, err)
 					require.Equal(t, Mistakes, hw.Status)
 					require.Len(t, hw.Mistakes, 1)
 					assert.Equal(t, st.Layout().CellName(c), hw.Mistakes[0].Cell)
 					assert.NotContains(t, cellOrHouse.ReplaceAllString(hw.Mistakes[0].Text, ""), sol[c].String())
+					assert.Zero(t, hw.Mistakes[0].Digit)
 					break
 				}
 			}
 			require.NoError(t, explain.Apply(st, s))
 		}
+	}
+}
+
+// TestMistakeStages: a mistake is revealed as a hint is, at the player's request:
+// that there is one (and how many), then its house, then its cell, then the digit
+// that belongs there; each level in the request's language, the cell in its words.
+func TestMistakeStages(t *testing.T) {
+	pz := parse(t, example)
+	grid := parse(t, withCell(example, 1, "9")) // r1c2 holds 1
+	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+		var texts []string
+		for level := 1; level <= explain.HintLevels; level++ {
+			h, err := Give(t.Context(), Request{Puzzle: pz, Grid: grid, Level: level, Lang: lang})
+			require.NoError(t, err)
+			require.Equal(t, Mistakes, h.Status)
+			require.Len(t, h.Mistakes, 1)
+			assert.Equal(t, level, h.Level)
+			m := h.Mistakes[0]
+			texts = append(texts, m.Text)
+			cell := map[explain.Lang]string{explain.EN: "r1c2", explain.JA: "R1C2"}[lang]
+			house := map[explain.Lang]string{explain.EN: "box 1", explain.JA: "ブロック1"}[lang]
+			assert.Equal(t, level >= 2, m.House == "b1", "level %d (%s): the house %q", level, lang, m.House)
+			assert.Equal(t, level == 2, strings.Contains(m.Text, house), "level %d (%s): %q", level, lang, m.Text)
+			assert.Equal(t, level >= 3, m.Cell == "r1c2", "level %d (%s): the cell %q", level, lang, m.Cell)
+			assert.Equal(t, level >= 3, strings.Contains(m.Text, cell), "level %d (%s): %q", level, lang, m.Text)
+			assert.Equal(t, level == 4, m.Digit == 1, "level %d (%s): the digit %d", level, lang, m.Digit)
+			assert.Equal(t, level == 4, strings.Contains(cellOrHouse.ReplaceAllString(m.Text, ""), "1"), "level %d (%s): %q", level, lang, m.Text)
+			var buf bytes.Buffer
+			require.NoError(t, h.WriteText(&buf))
+			if lang == explain.JA {
+				assert.NotContains(t, buf.String(), "r1c2", "the cell in one style")
+			}
+		}
+		t.Logf("%s: %q", lang, texts)
 	}
 }

@@ -442,7 +442,9 @@ function move(dr, dc) {
 async function check() {
   if (!game) { return; }
   const at = game.at;
-  const h = await busy(() => post("/api/hint", withRules({ puzzle: pz.text, grid: gridLine(cur()), level: 1, lang: ui.lang })));
+  // Checking asks to see the mistakes' cells: level 3 of a mistake (1 and 2 only
+  // count them and name their houses; 4 gives the digit).
+  const h = await busy(() => post("/api/hint", withRules({ puzzle: pz.text, grid: gridLine(cur()), level: 3, lang: ui.lang })));
   if (!h || at !== game.at) { return; }
   clearHint();
   ui.mistakes.clear();
@@ -513,7 +515,7 @@ async function hint() {
 // showMistakes names the mistakes of a hint's answer and marks their cells.
 function showMistakes(h, mark) {
   h.mistakes.forEach((m) => { if (m.cell) { mark(cellIndex(m.cell), "mistake"); if (m.kind !== "mark-removed") { ui.mistakes.add(cellIndex(m.cell)); } } });
-  showHintText(t("mistakesFirst"), h.mistakes.map((m) => (m.cell ? m.cell + ": " : "") + m.text));
+  showHintText(t("mistakesFirst"), h.mistakes.map((m) => m.text));
 }
 
 // readPicture takes what the hint's picture draws (cells, houses, digits; see
@@ -559,7 +561,7 @@ async function walk() {
   const req = withRules({ puzzle: pz.text, grid, lang: ui.lang });
   // A wrong digit is named first: from a wrong position there is nothing to walk.
   const data = await busy(async () => {
-    const h = await post("/api/hint", withRules({ puzzle: pz.text, grid, level: 1, lang: ui.lang }));
+    const h = await post("/api/hint", withRules({ puzzle: pz.text, grid, level: 3, lang: ui.lang }));
     return h.mistakes ? { mistakes: h } : post("/api/walk", req);
   });
   if (!data) { return; }
