@@ -77,6 +77,7 @@ type PatternDoc struct {
 	Sets   []GroupDoc `json:"sets,omitempty" yaml:"sets,omitempty"`
 	Cages  []CageDoc  `json:"cages,omitempty" yaml:"cages,omitempty"`
 	Proof  *ProofDoc  `json:"proof,omitempty" yaml:"proof,omitempty"`
+	Cases  []ProofDoc `json:"cases,omitempty" yaml:"cases,omitempty"`
 }
 
 // ChainDoc is the JSON/YAML form of a Chain: links are "strong" or "weak".
@@ -257,6 +258,9 @@ func (c *catalogue) stepDoc(t *template.Template, l *board.Layout, s Step) (Step
 	}
 	d.Pattern.Cages = cageDocs(l, p.Cages)
 	d.Pattern.Proof = proofDoc(l, p.Proof)
+	for i := range p.Cases {
+		d.Pattern.Cases = append(d.Pattern.Cases, *proofDoc(l, &p.Cases[i]))
+	}
 	return d, nil
 }
 
@@ -331,6 +335,13 @@ func (d StepDoc) Step(l *board.Layout) (Step, error) {
 	}
 	if s.Pattern.Proof, err = p.Proof.proof(l); err != nil {
 		return fail("pattern proof", err)
+	}
+	for i := range p.Cases {
+		c, err := p.Cases[i].proof(l)
+		if err != nil {
+			return fail(fmt.Sprintf("case %d", i+1), err)
+		}
+		s.Pattern.Cases = append(s.Pattern.Cases, *c)
 	}
 	return s, nil
 }

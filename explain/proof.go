@@ -69,12 +69,16 @@ type ProofLine struct {
 }
 
 // Clash is how a branch ends: Cell left without a candidate, or Digit left without a
-// place in House (the other field -1).
+// place in House (the other field -1). A verity's case ends in the step's conclusion
+// instead, its last line: both fields -1 (None).
 type Clash struct {
 	Cell  board.Cell
 	House board.House
 	Digit board.Digit
 }
+
+// None reports that k is no contradiction (a verity's case).
+func (k Clash) None() bool { return k.Cell < 0 && k.House < 0 }
 
 // Size is the number of lines of the proof, the lemmas' included: what the rating's
 // length rule counts.

@@ -37,7 +37,7 @@ type ProofLineDoc struct {
 }
 
 // ClashDoc is where a branch ends: a cell with no candidate, or a digit with no place
-// in a house.
+// in a house; empty for a verity's case, which ends in the step's conclusion.
 type ClashDoc struct {
 	Cell  string `json:"cell,omitempty" yaml:"cell,omitempty"`
 	House string `json:"house,omitempty" yaml:"house,omitempty"`
@@ -54,6 +54,9 @@ func proofDoc(l *board.Layout, p *Proof) *ProofDoc {
 		return nil
 	}
 	d := &ProofDoc{Premise: l.PlacementName(p.Premise), Lines: proofLineDocs(l, p.Lines), Clash: clashDoc(l, p.Clash)}
+	if p.Not {
+		d.Premise = l.CandidateName(p.Premise)
+	}
 	for _, lm := range p.Lemmas {
 		d.Lemmas = append(d.Lemmas, LemmaDoc{Premise: l.PlacementName(lm.Premise), Lines: proofLineDocs(l, lm.Lines), Clash: clashDoc(l, lm.Clash)})
 	}
@@ -88,6 +91,9 @@ func proofLineDocs(l *board.Layout, lines []ProofLine) []ProofLineDoc {
 }
 
 func clashDoc(l *board.Layout, k Clash) ClashDoc {
+	if k.None() {
+		return ClashDoc{}
+	}
 	if k.Cell >= 0 {
 		return ClashDoc{Cell: l.CellName(k.Cell)}
 	}
@@ -99,11 +105,16 @@ func (d *ProofDoc) proof(l *board.Layout) (*Proof, error) {
 	if d == nil {
 		return nil, nil
 	}
-	prem, err := oneCandidate(l, d.Premise, "=")
+	not := strings.Contains(d.Premise, "<>")
+	sep := "="
+	if not {
+		sep = "<>"
+	}
+	prem, err := oneCandidate(l, d.Premise, sep)
 	if err != nil {
 		return nil, fmt.Errorf("premise: %w", err)
 	}
-	p := &Proof{Premise: prem}
+	p := &Proof{Premise: prem, Not: not}
 	if p.Lines, err = proofLines(l, d.Lines, len(d.Lemmas)); err != nil {
 		return nil, err
 	}
@@ -184,6 +195,9 @@ func proofLines(l *board.Layout, docs []ProofLineDoc, lemmas int) ([]ProofLine, 
 }
 
 func (d ClashDoc) clash(l *board.Layout) (Clash, error) {
+	if d == (ClashDoc{}) {
+		return Clash{Cell: -1, House: -1}, nil
+	}
 	if d.Cell != "" {
 		c, err := l.ParseCell(d.Cell)
 		return Clash{Cell: c, House: -1}, err

@@ -48,9 +48,31 @@ type proseData struct {
 	// of it (Prose alone and --detail full), see ProofView.
 	Proof *Proof
 	Full  bool
+	// Cases are a verity's branches, each a proof ending in the conclusion.
+	Cases []Proof
 	// HasPivot tells that the technique turns on a pivot, PivotCell (a wing's).
 	HasPivot  bool
 	PivotCell board.Cell
+}
+
+// CaseViews returns a verity's cases grouped for the prose, numbered A, B, ... (each
+// case's items carry its letter), nil without them.
+func (d proseData) CaseViews() []CaseView {
+	var out []CaseView
+	for i := range d.Cases {
+		v := CaseView{Name: LemmaName(i), ProofView: d.Cases[i].View(d.Full)}
+		for k := range v.Items {
+			v.Items[k].Number = v.Name + v.Items[k].Number
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// CaseView is one case of a verity as the prose says it: its letter and its proof.
+type CaseView struct {
+	Name string
+	ProofView
 }
 
 // ProofView returns the step's proof grouped for the prose (nil without one).
@@ -310,6 +332,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Legend:       true,
 		Caveat:       true,
 		Proof:        p.Proof,
+		Cases:        p.Cases,
 		Full:         true,
 		layout:       l,
 	}

@@ -53,9 +53,14 @@ type Pattern struct {
 	// outies the rest are the cages of the rule of 45 (the cages wholly inside the
 	// houses, or every cage that reaches into them). Pictures outline the first.
 	Cages CageSums
-	// Proof is the written-out branch of a dynamic "(+)" or nested forcing net: its
-	// facts in order, each with its reason, the lemmas it uses, and its contradiction.
+	// Proof is the written-out branch of a forcing chain or net that refutes its
+	// premise: its facts in order, each with its reason, the lemmas it uses, and its
+	// contradiction.
 	Proof *Proof
+	// Cases are the branches of a verity, one proof a premise of its group (every
+	// candidate of a cell, every place of a digit in a house, or a candidate true and
+	// false), each ending in the step's conclusion, its last line.
+	Cases []Proof
 }
 
 // Node is a chain node: one candidate, or a group of cells that hold a digit together

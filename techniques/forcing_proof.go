@@ -53,6 +53,13 @@ func (e *forcingEngine) proof(premise int32) *explain.Proof {
 	default:
 		return nil
 	}
+	return e.proofTo(premise, roots, clash)
+}
+
+// proofTo writes the last propagation, from premise, as a proof of the nodes roots
+// (every one set), cut to what they rest on, ending in clash. It returns nil when a
+// root was not set.
+func (e *forcingEngine) proofTo(premise int32, roots []int32, clash explain.Clash) *explain.Proof {
 	need := make(map[int32]bool, 64)
 	var mark func(x int32)
 	mark = func(x int32) {
@@ -80,6 +87,12 @@ func (e *forcingEngine) proof(premise int32) *explain.Proof {
 		}
 	}
 	return p
+}
+
+// caseProof writes the last propagation, from premise, as a verity's case: the lines
+// that lead to node, which is the last of them.
+func (e *forcingEngine) caseProof(premise, node int32) *explain.Proof {
+	return e.proofTo(premise, []int32{node}, explain.Clash{Cell: -1, House: -1})
 }
 
 // proofLine is node x of the last propagation as a line of a proof.

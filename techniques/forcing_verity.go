@@ -237,9 +237,18 @@ func (v *verityFinder) step(id string, h verityHit, maxDepth int32) explain.Step
 	case bothGroup:
 		s.Pattern.Cells, s.Pattern.Digits = []board.Cell{g.cell}, board.DigitsOf(g.digit)
 	}
+	cases := true
 	for _, m := range v.members[g.first:g.last] {
 		e.propagate(v.premises[m], maxDepth)
 		s.Pattern.Chains = e.chains([]int32{h.node}, s.Pattern.Chains)
+		if p := e.caseProof(v.premises[m], h.node); p != nil && cases {
+			s.Pattern.Cases = append(s.Pattern.Cases, *p)
+		} else {
+			cases = false
+		}
+	}
+	if !cases {
+		s.Pattern.Cases = nil
 	}
 	e.conclusion(h.node, &s)
 	return s

@@ -56,6 +56,9 @@ func (e *Error) Error() string {
 // line holds and the proof reaches the step's conclusion, an *Error otherwise. A step
 // without a proof (Pattern.Proof nil) has nothing to check and passes.
 func Step(b *board.Board, s explain.Step) error {
+	if len(s.Pattern.Cases) > 0 {
+		return cases(b, s)
+	}
 	p := s.Pattern.Proof
 	if p == nil {
 		return nil
@@ -76,6 +79,93 @@ func Step(b *board.Board, s explain.Step) error {
 		return nil
 	}
 	return &Error{Problems: probs}
+}
+
+// cases checks a verity: every case holds and ends in the step's one conclusion (or
+// in a contradiction: that case cannot be), and the cases are all there are (every
+// candidate of a cell, every place of a digit in a house, or a candidate and its
+// negation).
+func cases(b *board.Board, s explain.Step) error {
+	l := b.Layout()
+	c := &checker{l: l}
+	var want fact
+	switch {
+	case len(s.Placements) == 1 && len(s.Eliminations) == 0:
+		want = fact{s.Placements[0], true}
+	case len(s.Eliminations) == 1 && len(s.Placements) == 0:
+		want = fact{s.Eliminations[0], false}
+	default:
+		c.add("the conclusion", "a verity concludes one candidate")
+		return &Error{Problems: c.probs}
+	}
+	for i := range s.Pattern.Cases {
+		p := &s.Pattern.Cases[i]
+		where := fmt.Sprintf("case %d, line ", i+1)
+		st := newState(b)
+		c.lines(st, where, p.Lines, fact{p.Premise, !p.Not}, nil)
+		if !p.Clash.None() {
+			c.clash(st, fmt.Sprintf("case %d's contradiction", i+1), p.Clash)
+			continue
+		}
+		if n := len(p.Lines); n == 0 || (fact{p.Lines[n-1].Cand, p.Lines[n-1].True}) != want {
+			c.add(fmt.Sprintf("case %d", i+1), "does not end in the step's conclusion")
+		}
+	}
+	if what := exhaustive(b, s.Pattern.Cases); what != "" {
+		c.add("the cases", what)
+	}
+	if len(c.probs) == 0 {
+		return nil
+	}
+	return &Error{Problems: c.probs}
+}
+
+// exhaustive says what is wrong with cases as the cases of a verity ("" when one of
+// them must hold).
+func exhaustive(b *board.Board, cs []explain.Proof) string {
+	l := b.Layout()
+	if len(cs) == 2 && cs[0].Premise == cs[1].Premise && cs[0].Not != cs[1].Not {
+		return ""
+	}
+	for _, p := range cs {
+		if p.Not {
+			return "a case that a candidate is false goes only with the case that it is true"
+		}
+	}
+	var cells board.CellSet
+	var digits board.DigitSet
+	for _, p := range cs {
+		cells.Add(p.Premise.Cell)
+		digits = digits.With(p.Premise.Digit)
+	}
+	first := cs[0].Premise
+	if cells.Count() == 1 && len(cs) == digits.Count() {
+		if b.Value(first.Cell) == 0 && digits == b.Candidates(first.Cell) {
+			return ""
+		}
+		return fmt.Sprintf("the cases are not every candidate of %s", l.CellName(first.Cell))
+	}
+	if digits.Count() == 1 && len(cs) == cells.Count() {
+		for _, h := range l.AllHousesOf(first.Cell) {
+			places := b.Positions(h, first.Digit)
+			if !b.PlacedIn(h).Has(first.Digit) && l.CellsIn(h, places) != nil && sameCells(l.CellsIn(h, places), cells) {
+				return ""
+			}
+		}
+	}
+	return "the cases are not all the places of a digit in a house, nor all the candidates of a cell"
+}
+
+func sameCells(cs []board.Cell, set board.CellSet) bool {
+	if len(cs) != set.Count() {
+		return false
+	}
+	for _, c := range cs {
+		if !set.Has(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameCandidates(a, b []board.Candidate) bool {

@@ -50,7 +50,7 @@ func proofSteps(t *testing.T, puzzle string) (boards []*board.Board, steps []exp
 	require.NoError(t, err)
 	cur := b.Clone()
 	for _, s := range tr.Steps {
-		if s.Pattern.Proof != nil {
+		if s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 {
 			boards = append(boards, cur.Clone())
 			steps = append(steps, s)
 		}
@@ -270,4 +270,42 @@ func TestWrongProofs(t *testing.T) {
 		}
 		t.Skip("no nested net in the sample")
 	})
+}
+
+// TestWrongVerity breaks the cases of a real forcing verity: a case left out, and a
+// case that ends elsewhere.
+func TestWrongVerity(t *testing.T) {
+	var b *board.Board
+	var v explain.Step
+	for _, p := range hardest(t, 480, 30) {
+		boards, steps := proofSteps(t, p)
+		for i, s := range steps {
+			if len(s.Pattern.Cases) > 1 {
+				b, v = boards[i], s
+				break
+			}
+		}
+		if b != nil {
+			break
+		}
+	}
+	if b == nil {
+		t.Skip("no forcing verity in the sample")
+	}
+	require.NoError(t, proofcheck.Step(b, v))
+
+	short := v
+	short.Pattern.Cases = v.Pattern.Cases[1:]
+	err := proofcheck.Step(b, short)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "the cases")
+
+	cut := v
+	cut.Pattern.Cases = append([]explain.Proof(nil), v.Pattern.Cases...)
+	last := cloneProof(&cut.Pattern.Cases[0])
+	last.Lines = last.Lines[:len(last.Lines)-1]
+	cut.Pattern.Cases[0] = *last
+	err = proofcheck.Step(b, cut)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "case 1")
 }
