@@ -77,6 +77,7 @@ func TestHardestProofs(t *testing.T) {
 			if err := proofcheck.Step(boards[i], s); err != nil {
 				t.Errorf("%s: %s: %v", p, explain.OneLiner(boards[i].Layout(), s), err)
 			}
+			checkWritten(t, boards[i].Layout(), s)
 			checked++
 		}
 	}
@@ -308,4 +309,46 @@ func TestWrongVerity(t *testing.T) {
 	err = proofcheck.Step(b, cut)
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "case 1")
+}
+
+// checkWritten renders s in English and Japanese and wants every item of the record
+// written, in order, under its label: what the checker replayed is what the reader
+// reads, in both languages.
+func checkWritten(t *testing.T, l *board.Layout, s explain.Step) {
+	t.Helper()
+	var labels []string
+	add := func(p *explain.Proof, prefix string) {
+		v := p.View(false)
+		for _, it := range v.Items {
+			labels = append(labels, prefix+it.Number)
+			if it.Lemma != nil {
+				for _, li := range it.Lemma.Items {
+					labels = append(labels, li.Number)
+				}
+			}
+		}
+	}
+	if s.Pattern.Proof != nil {
+		add(s.Pattern.Proof, "")
+	}
+	for i := range s.Pattern.Cases {
+		add(&s.Pattern.Cases[i], explain.LemmaName(i))
+	}
+	for _, lang := range []explain.Lang{"en", "ja"} {
+		text, err := explain.Prose(l, s, lang)
+		require.NoError(t, err)
+		at := 0
+		for _, lb := range labels {
+			open, shut := "(", ")"
+			if lang == "ja" {
+				open, shut = "（", "）"
+			}
+			k := strings.Index(text[at:], "\n"+open+lb+shut)
+			if k < 0 {
+				t.Errorf("%s in %s: item %s is not written in order", explain.OneLiner(l, s), lang, lb)
+				return
+			}
+			at += k + 1
+		}
+	}
 }
