@@ -320,12 +320,24 @@ func (r *Reader) readRaw() (srcLine, bool) {
 	return srcLine{n: r.read, text: s}, true
 }
 
-// skipRest reads past the end of a line too long; false at the end of the input.
+// maxSkip bounds how far a Reader reads on to find the end of a line too long. Past
+// it the input is no puzzle file (/dev/zero, a binary file) and reading stops, so
+// that a line without end cannot keep a command busy for ever.
+const maxSkip = 256 * MaxLineLength
+
+// skipRest reads past the end of a line too long; false at the end of the input, or
+// when the line goes on past maxSkip.
 func (r *Reader) skipRest() bool {
 	r.skip = false
+	skipped := 0
 	for {
-		_, err := r.br.ReadSlice('\n')
+		chunk, err := r.br.ReadSlice('\n')
+		skipped += len(chunk)
 		switch {
+		case err == bufio.ErrBufferFull && skipped > maxSkip:
+			r.eof = true
+			r.err = fmt.Errorf("line %d: no line break in its first %d MiB: not a puzzle file, reading stopped", r.read, (maxSkip+MaxLineLength)>>20)
+			return false
 		case err == bufio.ErrBufferFull:
 			continue
 		case err == io.EOF:

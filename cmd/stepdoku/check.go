@@ -76,7 +76,7 @@ solvable with the technique set).`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search, solvers: newSolvers(bf.jobs), rate: *rated}

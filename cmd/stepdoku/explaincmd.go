@@ -167,7 +167,7 @@ cannot be finished by the chosen techniques.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		if (*format == "html" || *format == "svg") && src.several {

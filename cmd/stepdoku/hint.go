@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -56,13 +55,16 @@ holds in every one of them, and the hint says the puzzle is not unique.`,
 		}
 		req, err := readHintRequest(e, pos, *grid, *marks)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		req.Level, req.Lang = *level, lg
-		ctx, cancel := withTimeout(*timeout)
+		ctx, cancel := withTimeoutFrom(e.ctx, *timeout)
 		defer cancel()
 		h, err := hints.Give(ctx, req)
 		if err != nil {
+			if e.ctx.Err() != nil {
+				return inputExit(e, errInterrupted)
+			}
 			return fail(e, "%v", describeErr(err, *timeout))
 		}
 		if *format == "json" {
@@ -92,7 +94,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 	}
 	text := examplePuzzle
 	if len(pos) == 1 {
-		t, err := argText(e, pos[0])
+		t, err := argText(e, "PUZZLE", pos[0])
 		if err != nil {
 			return req, err
 		}
@@ -110,7 +112,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 	}
 	onPuzzle := onLayout(req.Puzzle.Layout())
 	if grid != "" {
-		t, err := argText(e, grid)
+		t, err := argText(e, "--grid", grid)
 		if err != nil {
 			return req, err
 		}
@@ -119,7 +121,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 		}
 	}
 	if marks != "" {
-		t, err := argText(e, marks)
+		t, err := argText(e, "--marks", marks)
 		if err != nil {
 			return req, err
 		}
@@ -148,15 +150,19 @@ func onLayout(l *board.Layout) func(*board.Board, error) (*board.Board, error) {
 	}
 }
 
-// argText returns the text of an argument that may name a file, or be '-' for stdin.
-func argText(e *env, arg string) (string, error) {
-	r, _, err := openArg(e, arg)
+// argText returns the text of an argument that may name a file, or be '-' for stdin,
+// read up to maxArgText and until a signal.
+func argText(e *env, flag, arg string) (string, error) {
+	r, name, err := openArg(e, arg)
 	if err != nil || r == nil {
 		return arg, err
 	}
 	defer r.Close()
-	data, err := io.ReadAll(r)
-	return string(data), err
+	text, err := readText(e.ctx, r)
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %w", flag, name, err)
+	}
+	return text, nil
 }
 
 // splitPlus splits a one-line grid in HoDoKu's '+' convention into the puzzle (the

@@ -53,7 +53,7 @@ Exit 0 when every puzzle was rated, 1 when one could not be (not unique, invalid
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		exit := exitOK

@@ -45,7 +45,7 @@ Exit 1 when a puzzle has no solution or several.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		if *format == "" {
