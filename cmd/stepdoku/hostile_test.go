@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The tests of issue 36: inputs that once took the whole machine, hung, or were
+// answered where they should have been refused.
+
+// runWith runs the CLI in-process on ctx with stdin as given, and fails the test when
+// it has not returned within limit: a guard against a hang, not a speed assertion.
+func runWith(t *testing.T, ctx context.Context, stdin io.Reader, limit time.Duration, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runContext(ctx, args, stdin, &out, &errOut) }()
+	select {
+	case code := <-done:
+		return result{code, out.String(), errOut.String()}
+	case <-time.After(limit):
+		t.Fatalf("%v still running after %v", args, limit)
+		return result{}
+	}
+}
+
+// oneLine checks that a refusal is one line on standard error.
+func oneLine(t *testing.T, r result, want string) {
+	t.Helper()
+	assert.Equal(t, exitUsage, r.code, r.stderr)
+	assert.Equal(t, 1, strings.Count(r.stderr, "\n"), "one line: %q", r.stderr)
+	assert.Contains(t, r.stderr, want)
+}
+
+// zeros is a stream of one byte with no line break, as /dev/zero. It ends at 64 MiB,
+// so that code that reads it all fails the test rather than fill the machine.
+type zeros struct{ read int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.read >= 64<<20 {
+		return 0, io.EOF
+	}
+	for i := range p {
+		p[i] = 'z'
+	}
+	z.read += int64(len(p))
+	return len(p), nil
+}
+
+const hostileP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+func TestHintReadsAreBounded(t *testing.T) {
+	for _, args := range [][]string{
+		{"hint", hostileP, "--grid", "-"},
+		{"hint", hostileP, "--marks", "-"},
+		{"hint", "-"},
+	} {
+		t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
+			z := &zeros{}
+			r := runWith(t, t.Context(), z, time.Minute, args...)
+			oneLine(t, r, "standard input: more than 1024 KiB, more than any puzzle needs")
+			assert.Less(t, z.read, int64(2<<20), "read on past the bound")
+		})
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		r := runWith(t, t.Context(), nil, time.Minute, "hint", hostileP, "--grid", "/dev/zero")
+		oneLine(t, r, "--grid /dev/zero: more than 1024 KiB")
+	}
+}
+
+func TestLineWithoutEnd(t *testing.T) {
+	// The second puzzle of an input that never breaks its line: once the line is
+	// too long, the skip past it is bounded too.
+	for _, args := range [][]string{
+		{"check"}, {"solve"}, {"explain"}, {"rate"}, {"candidates"}, {"minimize"},
+		{"transform", "--seed", "1"}, {"check", "-"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			z := &zeros{}
+			r := runWith(t, t.Context(), z, time.Minute, args...)
+			oneLine(t, r, "standard input: line 1: no line break in its first 16 MiB")
+			assert.Less(t, z.read, int64(20<<20))
+		})
+	}
+}
+
+// blocked is standard input that nobody writes to: a read waits for ever.
+func blocked(t *testing.T) io.Reader {
+	pr, pw := io.Pipe()
+	t.Cleanup(func() { pw.Close() })
+	return pr
+}
+
+func TestSignalEndsAnyRead(t *testing.T) {
+	for _, args := range [][]string{
+		{"check"}, {"solve", "-"}, {"explain"}, {"rate"}, {"candidates"},
+		{"minimize"}, {"transform", "--seed", "1"},
+		{"hint", "-"}, {"hint", hostileP, "--grid", "-"}, {"conform", "-"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			time.AfterFunc(50*time.Millisecond, cancel)
+			r := runWith(t, ctx, blocked(t), 10*time.Second, args...)
+			assert.Equal(t, exitInterrupted, r.code, r.stderr)
+			assert.Equal(t, "stepdoku: interrupted\n", r.stderr)
+		})
+	}
+}
