@@ -179,6 +179,11 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 	usage := fs.Usage
 	fs.Usage = func() {}
 	defer func() { fs.Usage = usage }()
+	// A flag with a value it refuses (--jobs 10000) is one line, saying what it wants;
+	// an unknown flag or a missing value gets the usage as well.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	args := e.args
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -187,7 +192,15 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 				usage()
 				return nil, exitOK, true
 			}
-			usage() // after the error the flag package printed
+			msg := err.Error()
+			if _, why, ok := strings.Cut(msg, ": --"); ok && strings.HasPrefix(msg, "invalid value ") {
+				msg = "--" + why // the flag's own message names it and its value
+			}
+			fmt.Fprintf(out, "stepdoku: %s\n", msg)
+			if !strings.HasPrefix(err.Error(), "invalid value ") {
+				fs.SetOutput(out)
+				usage()
+			}
 			return nil, exitUsage, true
 		}
 		rest := fs.Args()

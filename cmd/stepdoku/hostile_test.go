@@ -5,11 +5,16 @@ import (
 	"context"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stepdoku/stepdoku/board"
+	"github.com/stepdoku/stepdoku/techniques"
 )
 
 // The tests of issue 36: inputs that once took the whole machine, hung, or were
@@ -112,4 +117,32 @@ func TestSignalEndsAnyRead(t *testing.T) {
 			assert.Equal(t, "stepdoku: interrupted\n", r.stderr)
 		})
 	}
+}
+
+func TestJobsBounded(t *testing.T) {
+	top := maxJobs()
+	for _, jobs := range []string{strconv.Itoa(top + 1), "1000000", "1000000000", "2305843009213693952", "99999999999999999999999", "-1"} {
+		for _, cmd := range []string{"check", "solve", "explain", "rate", "generate", "minimize"} {
+			t.Run(cmd+" "+jobs, func(t *testing.T) {
+				r := runWith(t, t.Context(), nil, time.Minute, cmd, "--jobs", jobs)
+				oneLine(t, r, "--jobs "+jobs+": want 1 to "+strconv.Itoa(top))
+			})
+		}
+	}
+	r := runCLI(t, "", "check", "--jobs", strconv.Itoa(top))
+	assert.Equal(t, exitOK, r.code, r.stderr)
+}
+
+func TestSolversMadeOnDemand(t *testing.T) {
+	// A pool for many jobs makes no solver until a job needs one.
+	allocs := testing.AllocsPerRun(1, func() { newSolvers(100_000) })
+	assert.Less(t, allocs, 10.0)
+	s := newSolvers(4)
+	for range 3 {
+		b, err := board.Parse(example)
+		require.NoError(t, err)
+		_, err = s.solve(t.Context(), b, techniques.Options{})
+		require.NoError(t, err)
+	}
+	assert.Len(t, s.pool, 1, "one solve at a time: one solver, reused")
 }
