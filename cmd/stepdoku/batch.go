@@ -342,6 +342,9 @@ func isTerminal(w io.Writer) bool {
 // terminalWidth is the width of the terminal w writes to, or 0 (the default width)
 // when it is not a terminal.
 func terminalWidth(w io.Writer) int {
+	if c, ok := w.(interface{ unwrap() io.Writer }); ok {
+		w = c.unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok || !isTerminal(w) {
 		return 0

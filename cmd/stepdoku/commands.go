@@ -66,8 +66,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdin, stdout, stderr)
 }
 
-// runContext runs the command line args; a batch stops when ctx ends.
+// runContext runs the command line args; a batch stops when ctx ends. A write to
+// stdout that fails (a full disk, a closed pipe) makes the command fail, whatever it
+// writes: exit 2, with one line on stderr, unless the command said so itself.
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := runChecked(ctx, args, stdin, out, stderr)
+	if out.err != nil && code < exitUsage {
+		fmt.Fprintf(stderr, "stepdoku: writing the output: %v\n", out.err)
+		return exitUsage
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of the writes to w, and writes nothing after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// unwrap returns the writer written to, for the terminal's width.
+func (c *checkedWriter) unwrap() io.Writer { return c.w }
+
+func runChecked(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"strconv"
@@ -145,4 +146,24 @@ func TestSolversMadeOnDemand(t *testing.T) {
 		require.NoError(t, err)
 	}
 	assert.Len(t, s.pool, 1, "one solve at a time: one solver, reused")
+}
+
+// fullWriter fails every write, as /dev/full.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+func TestWriteErrorsFail(t *testing.T) {
+	for _, args := range [][]string{
+		{"candidates"}, {"techniques"}, {"techniques", "x-wing"}, {"help"}, {"help", "check"},
+		{"--version"}, {"check", "--help"}, {"solve"}, {"check"}, {"explain"}, {"rate"}, {"hint"},
+		{"generate", "--seed", "1"}, {"transform", "--seed", "1"}, {"minimize"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errOut bytes.Buffer
+			code := run(args, nil, fullWriter{}, &errOut)
+			r := result{code: code, stderr: errOut.String()}
+			oneLine(t, r, "no space left on device")
+		})
+	}
 }
