@@ -37,7 +37,7 @@ func (bf *batchFlags) register(fs *flag.FlagSet) {
 	fs.Func("jobs", "work on `N` puzzles at once (default: every core)", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if top := maxJobs(); err != nil || n < 1 || n > top {
-			return fmt.Errorf("--jobs %s: want 1 to %d; more jobs than four a core only hold more puzzles in memory", s, top)
+			return fmt.Errorf("--jobs %s: want 1 to %d; more jobs than four a core only hold more puzzles in memory", shownValue(s), top)
 		}
 		bf.jobs = n
 		return nil

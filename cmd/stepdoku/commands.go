@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -252,4 +253,15 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 func fail(e *env, format string, a ...any) int {
 	fmt.Fprintf(e.stderr, "stepdoku: "+format+"\n", a...)
 	return exitUsage
+}
+
+// shownValue writes a flag's value for a message: as given when it is plain, quoted
+// when it has spaces or characters that would break the line.
+func shownValue(s string) string {
+	for _, r := range s {
+		if r <= ' ' || r == '"' || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }

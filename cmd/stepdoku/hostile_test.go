@@ -167,3 +167,37 @@ func TestWriteErrorsFail(t *testing.T) {
 		})
 	}
 }
+
+func TestNegativeTimeoutRefused(t *testing.T) {
+	for _, cmd := range []string{"check", "solve", "explain", "rate", "hint"} {
+		t.Run(cmd, func(t *testing.T) {
+			r := runCLI(t, "", cmd, "--timeout", "-1s")
+			oneLine(t, r, "--timeout -1s: want 0 (no limit) or more")
+		})
+	}
+	r := runCLI(t, "", "check", "--timeout", "0")
+	assert.Equal(t, exitOK, r.code, "0 is no limit: %s", r.stderr)
+}
+
+// FuzzBatchFlags gives the batch flags any value: the command runs (exit 0 on the
+// example) or refuses the value in one line; it never panics, hangs or takes memory
+// for a large number. Seeds in testdata/fuzz/FuzzBatchFlags.
+func FuzzBatchFlags(f *testing.F) {
+	f.Add("jobs", "2")
+	f.Add("jobs", "2305843009213693952")
+	f.Add("timeout", "-1s")
+	f.Add("shard", "1/2")
+	f.Fuzz(func(t *testing.T, name, value string) {
+		if name != "jobs" && name != "timeout" && name != "shard" {
+			name = []string{"jobs", "timeout", "shard"}[len(name)%3]
+		}
+		if d, err := time.ParseDuration(value); name == "timeout" && err == nil && d > 0 && d < time.Second {
+			t.Skip("a short timeout may give up on the example: a negative answer, not a refusal")
+		}
+		r := runWith(t, t.Context(), nil, time.Minute, "check", "--"+name+"="+value, example)
+		if r.code == exitOK {
+			return
+		}
+		oneLine(t, r, "--"+name)
+	})
+}
