@@ -85,6 +85,27 @@ func TestParseDetectsVariants(t *testing.T) {
 	assert.True(t, l.Sees(0, 2), "cage-mates see each other")
 }
 
+// cutField returns line with its field i cut or padded (with its first character)
+// to n characters: a variant line damaged by a copy.
+func cutField(line string, i, n int) string {
+	f := strings.Fields(line)
+	for len(f[i]) < n {
+		f[i] += f[i][:1]
+	}
+	f[i] = f[i][:n]
+	return strings.Join(f, " ")
+}
+
+func TestClassicLineWithWordsAfter(t *testing.T) {
+	// A comment, or a solution, after the givens is no variant: the line is classic.
+	for _, in := range []string{wikiPuzzle + " hard", wikiPuzzle + " " + wikiSolution, wikiPuzzle + " rated 3.4 by hand", wikiPuzzle + " " + strings.Repeat("x", 39)} {
+		b, err := Parse(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, wikiPuzzle, b.String())
+		assert.Zero(t, b.Layout().Variant())
+	}
+}
+
 func TestParseVariantErrors(t *testing.T) {
 	g := strings.Repeat(".", 81)
 	letters := strings.Repeat("ABCDEFGHI", 9)
@@ -104,6 +125,11 @@ func TestParseVariantErrors(t *testing.T) {
 		{"short regions", wikiPuzzle + " 1234", Jigsaw, "got 4 region labels, want 81"},
 		{"givens not digits", strings.Repeat("x", 81) + " " + boxRegions, Jigsaw, `column 1: 'x' is not a digit`},
 		{"cage sum unknown", g + " " + strings.Repeat("A", 81) + " B=10", 0, "r1c1 is in cage A, which has no sum"},
+		{"killer with a cage label missing", cutField(tripleKiller(g), 1, 80), 0, "got 80 cage labels, want 81"},
+		{"killer with a cage label too many", cutField(tripleKiller(g), 1, 82), 0, "got 82 cage labels, want 81"},
+		{"jigsaw with a region label missing", wikiPuzzle + " " + boxRegions[:80], 0, "after the givens come 80 labels, where a jigsaw's regions, a killer's cages or a solution have 81"},
+		{"jigsaw with a region label too many", wikiPuzzle + " " + boxRegions + "1", 0, "after the givens come 82 labels"},
+		{"a solution cut short", wikiPuzzle + " " + wikiSolution[:80], 0, "after the givens come 80 labels"},
 		{"json jigsaw without regions", `{"grid":"` + wikiPuzzle + `","variant":"jigsaw"}`, 0, `variant "jigsaw" needs "regions"`},
 		{"json killer without cages", `{"grid":"` + g + `","variant":"killer"}`, 0, `needs "cages"`},
 		{"json unknown variant", `{"grid":"` + g + `","variant":"samurai"}`, 0, `json: variant: no variant "samurai"`},
