@@ -96,6 +96,15 @@ func cutField(line string, i, n int) string {
 	return strings.Join(f, " ")
 }
 
+// swapLabels swaps the cage labels of cells a and b on a killer line.
+func swapLabels(line string, a, b int) string {
+	f := strings.Fields(line)
+	l := []byte(f[1])
+	l[a], l[b] = l[b], l[a]
+	f[1] = string(l)
+	return strings.Join(f, " ")
+}
+
 func TestClassicLineWithWordsAfter(t *testing.T) {
 	// A comment, or a solution, after the givens is no variant: the line is classic.
 	for _, in := range []string{wikiPuzzle + " hard", wikiPuzzle + " " + wikiSolution, wikiPuzzle + " rated 3.4 by hand", wikiPuzzle + " " + strings.Repeat("x", 39)} {
@@ -130,6 +139,8 @@ func TestParseVariantErrors(t *testing.T) {
 		{"jigsaw with a region label missing", wikiPuzzle + " " + boxRegions[:80], 0, "after the givens come 80 labels, where a jigsaw's regions, a killer's cages or a solution have 81"},
 		{"jigsaw with a region label too many", wikiPuzzle + " " + boxRegions + "1", 0, "after the givens come 82 labels"},
 		{"a solution cut short", wikiPuzzle + " " + wikiSolution[:80], 0, "after the givens come 80 labels"},
+		{"cage in two pieces", swapLabels(tripleKiller(g), 2, 11), 0, "the cage of 12 at r1c1 is not in one piece: no chain of its cells side by side reaches r2c3"},
+		{"json cage in two pieces", `{"grid":"` + g + `","cages":[{"sum":3,"cells":["r1c1","r1c3"]}]}`, 0, "the cage of 3 at r1c1 is not in one piece: no chain of its cells side by side reaches r1c3"},
 		{"json jigsaw without regions", `{"grid":"` + wikiPuzzle + `","variant":"jigsaw"}`, 0, `variant "jigsaw" needs "regions"`},
 		{"json killer without cages", `{"grid":"` + g + `","variant":"killer"}`, 0, `needs "cages"`},
 		{"json unknown variant", `{"grid":"` + g + `","variant":"samurai"}`, 0, `json: variant: no variant "samurai"`},

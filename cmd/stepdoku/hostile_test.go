@@ -201,3 +201,71 @@ func FuzzBatchFlags(f *testing.F) {
 		oneLine(t, r, "--"+name)
 	})
 }
+
+func TestDamagedVariantLineRefused(t *testing.T) {
+	empty := strings.Repeat(".", 81)
+	f := strings.Fields(rowTripleKiller(empty, 0))
+	for _, tc := range []struct{ name, line, want string }{
+		{"killer, 80 cage labels", f[0] + " " + f[1][:80] + " " + f[2], "got 80 cage labels, want 81"},
+		{"jigsaw, 80 region labels", example + " " + boxRegions[:80], "after the givens come 80 labels"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, cmd := range []string{"check", "solve", "explain", "candidates"} {
+				r := runCLI(t, "", cmd, tc.line)
+				oneLine(t, r, tc.want)
+				assert.Empty(t, r.stdout, cmd)
+			}
+		})
+	}
+}
+
+// TestCandidatesReadBack: what candidates prints reads back, for every variant, as the
+// same candidates under the same rules (X and windoku, which no grid can say, with
+// --variant).
+func TestCandidatesReadBack(t *testing.T) {
+	empty := strings.Repeat(".", 81)
+	type tc struct{ name, line, variant string }
+	cases := []tc{
+		{"classic", example, ""},
+		{"x", example, "x"},
+		{"windoku", example, "windoku"},
+		{"killer", rowTripleKiller(example, 0), ""},
+		{"killer without givens", rowTripleKiller(empty, 0), ""},
+		{"killer+x", rowTripleKiller(empty, 0), "x"},
+	}
+	for _, file := range []string{"killer-dev.txt", "killer-hard-dev.txt"} {
+		if f, err := os.Open(sharedVariants + "/" + file); err == nil {
+			f.Close()
+			line := sharedLine(t, file)
+			cases = append(cases, tc{file, strings.Join(line[:3], " "), ""})
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"candidates"}
+			if c.variant != "" {
+				args = append(args, "--variant", c.variant)
+			}
+			first := runCLI(t, "", append(args, c.line)...)
+			require.Equal(t, exitOK, first.code, first.stderr)
+			again := runCLI(t, first.stdout, append(args, "-")...)
+			require.Equal(t, exitOK, again.code, "%s\n%s", again.stderr, first.stdout)
+			assert.Equal(t, first.stdout, again.stdout)
+		})
+	}
+}
+
+func TestCageInPiecesRefused(t *testing.T) {
+	// Cage A of the row-triple killer, with its third cell swapped for one in another
+	// row: the cage no longer joins up, and every command says where.
+	line := rowTripleKiller(strings.Repeat(".", 81), 0)
+	f := strings.Fields(line)
+	labels := []byte(f[1])
+	labels[2], labels[11] = labels[11], labels[2] // r1c3 (A) and r2c3 (D)
+	broken := f[0] + " " + string(labels) + " " + f[2]
+	for _, cmd := range []string{"check", "solve", "candidates", "explain"} {
+		r := runCLI(t, "", cmd, broken)
+		oneLine(t, r, "is not in one piece")
+		assert.Empty(t, r.stdout)
+	}
+}
