@@ -48,7 +48,7 @@ solvable with the technique set).`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
-		timeout := timeoutFlag(fs, "give up on a puzzle after this `duration` (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		logic := fs.Bool("logic", false, "also say whether the techniques alone solve the puzzle")
 		rated := fs.Bool("rate", false, "also rate a puzzle with one solution, as 'stepdoku rate' does (json, yaml and the long text form)")
 		var search fallback.Method

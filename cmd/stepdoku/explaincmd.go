@@ -128,7 +128,7 @@ cannot be finished by the chosen techniques.`,
 		width := fs.Int("width", 0, "text: wrap prose at this many columns (0: the terminal's width, or 80; -1: no wrapping)")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
 		rated := fs.Bool("rate", false, "json, yaml: add the puzzle's rating (as 'stepdoku rate' gives it) to the summary")
-		timeout := timeoutFlag(fs, "give up on a puzzle after this `duration` (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
 		var bf batchFlags

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/explain"
@@ -36,7 +37,7 @@ holds in every one of them, and the hint says the puzzle is not unique.`,
 		level := fs.Int("level", 1, "how much to reveal: 1 technique, 2 where, 3 reason, 4 the move")
 		lang := fs.String("lang", "en", "language: en or ja")
 		format := fs.String("format", "text", "output: text or json")
-		timeout := timeoutFlag(fs, "give up after this `duration` (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up after this `duration` (0: never)")
 		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {

@@ -269,3 +269,31 @@ func TestCageInPiecesRefused(t *testing.T) {
 		assert.Empty(t, r.stdout)
 	}
 }
+
+func TestGenerateOutOfReach(t *testing.T) {
+	for _, er := range []string{"12-13", "11.95-20"} {
+		r := runCLI(t, "", "generate", "--er", er)
+		oneLine(t, r, "--er "+er+": out of reach: no puzzle known rates above 11.9")
+	}
+}
+
+func TestGenerateTimeout(t *testing.T) {
+	// A range that is rare: nothing is made in the time, and the command says so.
+	r := runWith(t, t.Context(), nil, time.Minute, "generate", "--er", "11.8-11.9", "--count", "2", "--timeout", "300ms", "--jobs", "1")
+	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, "stepdoku: --timeout 300ms: made 0 of 2 puzzles\n", r.stderr)
+	assert.Empty(t, r.stdout)
+
+	// Stopped part way, the message counts the lines written.
+	r = runWith(t, t.Context(), nil, time.Minute, "generate", "--count", "5000", "--seed", "1", "--timeout", "500ms")
+	if r.code == exitOK {
+		t.Skip("5000 puzzles made in 500 ms: nothing to stop")
+	}
+	require.Equal(t, exitNegative, r.code, r.stderr)
+	lines := strings.Count(r.stdout, "\n")
+	assert.Equal(t, "stepdoku: --timeout 500ms: made "+strconv.Itoa(lines)+" of 5000 puzzles\n", r.stderr)
+
+	r = runCLI(t, "", "generate", "--count", "2", "--seed", "1", "--timeout", "1m")
+	assert.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, 2, strings.Count(r.stdout, "\n"))
+}

@@ -31,7 +31,7 @@ Exit 1 when a puzzle has no solution or several.`,
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		format := fs.String("format", "", "output: pretty (grid), line or json; default pretty for one puzzle, line for several")
-		timeout := timeoutFlag(fs, "give up on a puzzle after this `duration` (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		var search fallback.Method
 		fs.TextVar(&search, "search", fallback.Auto, "the search: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		var bf batchFlags
@@ -226,9 +226,9 @@ func (t *timeoutValue) Set(s string) error {
 	return nil
 }
 
-// timeoutFlag declares --timeout on fs, 30 seconds unless given.
-func timeoutFlag(fs *flag.FlagSet, usage string) *time.Duration {
-	d := 30 * time.Second
+// timeoutFlag declares --timeout on fs, def unless given.
+func timeoutFlag(fs *flag.FlagSet, def time.Duration, usage string) *time.Duration {
+	d := def
 	fs.Var((*timeoutValue)(&d), "timeout", usage)
 	return &d
 }
