@@ -113,7 +113,8 @@ var lineLengthsDown = []int{15625, 4096, 1728, 729, 625, 512, 256, 216, 144, 81,
 // rules out is dropped, since placing a digit removes it from the peers.
 //
 // Variants are read where the input says which: a line of givens and region labels
-// (or a grid of givens followed by a grid of region labels) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
+// (or a grid of givens followed by a grid of region labels, or a grid drawn with the
+// walls of regions that are not the boxes, as Pretty and PencilMarks draw a jigsaw) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
 // are the CodinGame killer form (N rows of "givens cagelabels", then "a=12 b=17 ..."),
 // a SudokuWiki killer string or URL (cage colours, a comma, two-digit sums at the
 // first cell of each cage; or its packed form of 2024, with the progress: see
@@ -913,7 +914,7 @@ func parseGrid(lines []srcLine) (*Board, error) {
 		}
 		cells = append(cells, rc...)
 	}
-	return gridBoard(l, cells), nil
+	return gridBoard(jigsawLayout(l, lines, rows), cells), nil
 }
 
 // gridBoard returns the board on l of a grid's cells, one a cell: givens, placed

@@ -518,3 +518,53 @@ func TestJigsawLetterRegions(t *testing.T) {
 	_, err = ParseAs(wikiPuzzle+" "+strings.Repeat("abcdefghij", 8)+"a", Jigsaw)
 	assert.ErrorContains(t, err, `r1c1: 'a' is not a region label of a 9x9 grid`)
 }
+
+func TestJigsawGridsReadBack(t *testing.T) {
+	// The pencil-mark grid and the pretty grid of a jigsaw draw its regions; both read
+	// back as that jigsaw, with the same values and candidates.
+	shifted := []byte(boxRegions)
+	shifted[3], shifted[20] = shifted[20], shifted[3] // r1c4 and r3c3 trade regions: both stay in one piece
+	twice := append([]byte(nil), shifted...)
+	twice[57], twice[74] = twice[74], twice[57] // and r7c4 with r9c3
+	for _, regions := range []string{string(shifted), string(twice)} {
+		b, err := Parse(wikiPuzzle + " " + regions)
+		require.NoError(t, err)
+		require.Equal(t, Jigsaw, b.Layout().Variant())
+		for name, text := range map[string]string{"pencil marks": b.PencilMarks(), "pretty": b.Pretty()} {
+			back, err := Parse(text)
+			require.NoError(t, err, "%s:\n%s", name, text)
+			assert.Equal(t, Jigsaw, back.Layout().Variant(), "%s:\n%s", name, text)
+			assert.Equal(t, firstSeen(b.Layout().Spec().Regions), firstSeen(back.Layout().Spec().Regions), "%s:\n%s", name, text)
+			requireSameState(t, b, back)
+		}
+	}
+	// A classic grid, whose walls are the boxes', stays classic; so does one with a
+	// bar between every cell and no lines between rows.
+	b, err := Parse(wikiPuzzle)
+	require.NoError(t, err)
+	back, err := Parse(b.PencilMarks())
+	require.NoError(t, err)
+	assert.Zero(t, back.Layout().Variant())
+	var bars strings.Builder
+	for r := range 9 {
+		bars.WriteString(strings.Join(strings.Split(wikiPuzzle[r*9:r*9+9], ""), " | ") + "\n")
+	}
+	back, err = Parse(bars.String())
+	require.NoError(t, err, bars.String())
+	assert.Zero(t, back.Layout().Variant())
+	assert.Equal(t, wikiPuzzle, back.String())
+}
+
+// firstSeen numbers regions in the order their first cells come, so that two ways of
+// labelling the same regions compare equal.
+func firstSeen(regions []int) []int {
+	seen := map[int]int{}
+	out := make([]int, len(regions))
+	for i, r := range regions {
+		if _, ok := seen[r]; !ok {
+			seen[r] = len(seen)
+		}
+		out[i] = seen[r]
+	}
+	return out
+}

@@ -229,15 +229,21 @@ func TestCandidatesReadBack(t *testing.T) {
 		{"classic", example, ""},
 		{"x", example, "x"},
 		{"windoku", example, "windoku"},
+		{"jigsaw", example + " " + shiftedRegions(), ""},
+		{"jigsaw+x", example + " " + shiftedRegions(), "x"},
 		{"killer", rowTripleKiller(example, 0), ""},
 		{"killer without givens", rowTripleKiller(empty, 0), ""},
 		{"killer+x", rowTripleKiller(empty, 0), "x"},
 	}
-	for _, file := range []string{"killer-dev.txt", "killer-hard-dev.txt"} {
+	for _, file := range []string{"jigsaw-dev.txt", "killer-dev.txt", "killer-hard-dev.txt"} {
 		if f, err := os.Open(sharedVariants + "/" + file); err == nil {
 			f.Close()
 			line := sharedLine(t, file)
-			cases = append(cases, tc{file, strings.Join(line[:3], " "), ""})
+			n := 3
+			if file == "jigsaw-dev.txt" {
+				n = 2 // givens and regions, without the solution
+			}
+			cases = append(cases, tc{file, strings.Join(line[:n], " "), ""})
 		}
 	}
 	for _, c := range cases {
@@ -253,6 +259,13 @@ func TestCandidatesReadBack(t *testing.T) {
 			assert.Equal(t, first.stdout, again.stdout)
 		})
 	}
+}
+
+// shiftedRegions is a jigsaw: the boxes, with r1c4 and r3c3 traded.
+func shiftedRegions() string {
+	r := []byte(boxRegions)
+	r[3], r[20] = r[20], r[3]
+	return string(r)
 }
 
 func TestCageInPiecesRefused(t *testing.T) {
