@@ -17,7 +17,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -241,7 +241,9 @@ func (s *server) serve(ctx context.Context, ln net.Listener, log io.Writer) erro
 		// Their work stops, and they answer 503 before the connections close.
 		close(s.stopping)
 		stopWork()
-		waitAtMost(&s.inflight, time.Second)
+		for end := time.Now().Add(time.Second); s.inflight.Load() > 0 && time.Now().Before(end); {
+			time.Sleep(5 * time.Millisecond)
+		}
 		_ = srv.Close()
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
@@ -260,17 +262,7 @@ type server struct {
 	// stopping is closed when the grace of a shutdown has run out; inflight counts
 	// the API requests being answered, so that they can say so before the end.
 	stopping chan struct{}
-	inflight sync.WaitGroup
-}
-
-// waitAtMost waits for wg, or d.
-func waitAtMost(wg *sync.WaitGroup, d time.Duration) {
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(d):
-	}
+	inflight atomic.Int64
 }
 
 func newServer(cfg serveConfig) *server {
@@ -388,7 +380,7 @@ type job struct {
 func (s *server) api(fields []string, prepare func(ctx context.Context, req apiRequest) (job, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s.inflight.Add(1)
-		defer s.inflight.Done()
+		defer s.inflight.Add(-1)
 		deadline := time.Now().Add(s.cfg.timeout)
 		if r.ContentLength > maxBody {
 			// At once, before a client that asked to send it (Expect: 100-continue) does.
