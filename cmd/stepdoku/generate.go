@@ -177,6 +177,9 @@ refused: use --no-minimal, which stops at 300 givens unless --givens says otherw
 				return fail(e, "%v", err)
 			}
 			opt.Rater, opt.MinER, opt.MaxER = generateRater(opt.Solve), lo, hi
+			if top := hardestBase(); lo > top && *timeout == 0 {
+				fmt.Fprintf(e.stderr, "stepdoku: note: above %.1f only the hardest puzzles known rate; this may never end (--timeout bounds it)\n", top)
+			}
 		}
 		made, err := generateBatch(e, *count, seed, opt, *format, bf, *timeout)
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -191,10 +194,22 @@ refused: use --no-minimal, which stops at 300 givens unless --givens says otherw
 	return c
 }
 
-// maxER is the highest rating --er may ask for. Sudoku Explainer rates no known puzzle
-// above 11.9 (the hardest lists of the forums top out there), and the rating follows
-// its scale; a range below it may still be rare, which --timeout bounds.
-const maxER = 11.9
+// maxER is the highest rating --er may ask for. On this scale the hardest puzzles
+// known rate 12.2 at most (the forums' list of 48,766, every 48th line: `stepdoku rate
+// --format json` on them, 2026-12-06); a range above that is out of reach. Below it a
+// range may still be rare, which --timeout bounds.
+const maxER = 13.0
+
+// hardestBase is the highest rating a step has on the scale before its length adds to
+// it: a puzzle rated above it needs a long nested net, which random grids almost never
+// give.
+func hardestBase() float64 {
+	top := 0.0
+	for _, e := range rate.DefaultScale().Techniques {
+		top = max(top, e.SE)
+	}
+	return top
+}
 
 // erRange returns the rating range of --level or --er (not both).
 func erRange(level, er string) (float64, float64, error) {
@@ -218,7 +233,7 @@ func erRange(level, er string) (float64, float64, error) {
 		return 0, 0, fmt.Errorf("--er %q: want MIN-MAX, two numbers with MIN <= MAX, such as 3.0-4.5", er)
 	}
 	if lo > maxER {
-		return 0, 0, fmt.Errorf("--er %s: out of reach: no puzzle known rates above %.1f", shownValue(er), maxER)
+		return 0, 0, fmt.Errorf("--er %s: out of reach: the hardest puzzles known rate 12.2 at most", shownValue(er))
 	}
 	return lo, hi, nil
 }

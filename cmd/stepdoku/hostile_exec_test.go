@@ -76,7 +76,7 @@ func TestBinaryUnderMemoryLimit(t *testing.T) {
 		{"conform", "/dev/zero"}, {"candidates", "/dev/urandom"}, {"conform", "/dev/urandom"},
 		{"hint", p, "--grid", "/dev/zero"}, {"hint", p, "--marks", "/dev/urandom"}, {"hint", "/dev/zero"},
 		{"check", "--jobs", "1000000000", p}, {"check", "--jobs", "2305843009213693952", p},
-		{"generate", "--jobs", "1000000000"}, {"generate", "--er", "12-13"},
+		{"generate", "--jobs", "1000000000"}, {"generate", "--er", "13.5-20"},
 		{"serve", "--solves", "9223372036854775807", "--addr", "127.0.0.1:0"},
 	}
 	for _, args := range refused {
@@ -100,7 +100,7 @@ func TestBinaryUnderMemoryLimit(t *testing.T) {
 		{[]string{"solve", "-"}, syscall.SIGTERM},
 		{[]string{"hint", p, "--grid", "-"}, syscall.SIGINT},
 		{[]string{"conform", "-"}, syscall.SIGTERM},
-		{[]string{"generate", "--er", "11.8-11.9"}, syscall.SIGINT},
+		{[]string{"generate", "--er", "12-13"}, syscall.SIGINT},
 	}
 	for _, tc := range stopped {
 		t.Run(strings.Join(tc.args, " ")+" "+tc.sig.String(), func(t *testing.T) {

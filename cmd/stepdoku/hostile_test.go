@@ -284,10 +284,19 @@ func TestCageInPiecesRefused(t *testing.T) {
 }
 
 func TestGenerateOutOfReach(t *testing.T) {
-	for _, er := range []string{"12-13", "11.95-20"} {
+	for _, er := range []string{"13.5-14", "20-30"} {
 		r := runCLI(t, "", "generate", "--er", er)
-		oneLine(t, r, "--er "+er+": out of reach: no puzzle known rates above 11.9")
+		oneLine(t, r, "--er "+er+": out of reach: the hardest puzzles known rate 12.2 at most")
 	}
+	// Within reach but beyond random grids: it says so, and --timeout ends it.
+	r := runWith(t, t.Context(), nil, time.Minute, "generate", "--er", "12-13", "--timeout", "200ms", "--jobs", "1")
+	assert.Equal(t, exitNegative, r.code, r.stderr)
+	assert.Equal(t, "stepdoku: --timeout 200ms: made 0 of 1 puzzles\n", r.stderr, "no note with a timeout")
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	r = runWith(t, ctx, nil, time.Minute, "generate", "--er", "12-13", "--jobs", "1")
+	assert.Equal(t, exitInterrupted, r.code, r.stderr)
+	assert.True(t, strings.HasPrefix(r.stderr, "stepdoku: note: above 10.5 only the hardest puzzles known rate; this may never end (--timeout bounds it)\n"), r.stderr)
 }
 
 func TestGenerateTimeout(t *testing.T) {
