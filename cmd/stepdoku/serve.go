@@ -138,8 +138,8 @@ a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON wit
 
 Errors are {"error": "..."}: 400 a bad request, 403 a Host this server does not
 answer to, 405 a method the path does not take (Allow says which), 408 a body sent
-too slowly, 413 a body too large (at once, before a client that asks sends it), 415 not JSON, 422 an invalid grid or an answer too
-large, 503 busy (at most --solves requests work at once, and one more easy one,
+too slowly, 413 a body too large (at once, before a client that asks sends it), 415
+not JSON, 422 an invalid grid or an answer too large, 503 busy (at most --solves requests work at once, and one more easy one,
 and --queue wait; the Retry-After header says when to try again), 504 the request took longer than
 --timeout (waiting, solving, drawing and writing).
 
