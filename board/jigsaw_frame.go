@@ -22,9 +22,6 @@ func jigsawLayout(l *Layout, lines, rows []srcLine) *Layout {
 	}
 	var starts []int // where each column's words start, from the last row of cells
 	r := -1
-	// A jigsaw's frame has walls both ways; bars between every cell of a row and no
-	// lines between rows are only a way of writing a classic grid.
-	across, down := false, false
 	for _, line := range lines {
 		if isBorder(line.text) {
 			if r < 0 || starts == nil {
@@ -33,7 +30,6 @@ func jigsawLayout(l *Layout, lines, rows []srcLine) *Layout {
 			for c := range n {
 				if starts[c] < len(line.text) && line.text[starts[c]] == '-' {
 					same[r*n+c][1] = false
-					across = true
 				}
 			}
 			continue
@@ -48,9 +44,15 @@ func jigsawLayout(l *Layout, lines, rows []srcLine) *Layout {
 			starts = append(starts, f.off)
 			if c < n-1 && strings.Contains(line.text[f.off+len(f.s):fs[c+1].off], "|") {
 				same[r*n+c][0] = false
-				down = true
 			}
 		}
+	}
+	// A jigsaw's frame has walls both ways inside the grid; bars between every cell of
+	// a row and no lines between rows (or only a frame below) are a classic grid.
+	across, down := false, false
+	for c := range n * n {
+		across = across || c < n*(n-1) && !same[c][1]
+		down = down || c%n < n-1 && !same[c][0]
 	}
 	if !across || !down {
 		return l

@@ -549,10 +549,12 @@ func TestJigsawGridsReadBack(t *testing.T) {
 	for r := range 9 {
 		bars.WriteString(strings.Join(strings.Split(wikiPuzzle[r*9:r*9+9], ""), " | ") + "\n")
 	}
-	back, err = Parse(bars.String())
-	require.NoError(t, err, bars.String())
-	assert.Zero(t, back.Layout().Variant())
-	assert.Equal(t, wikiPuzzle, back.String())
+	for _, frame := range []string{"", strings.Repeat("-", 33) + "\n"} {
+		back, err = Parse(bars.String() + frame)
+		require.NoError(t, err, bars.String()+frame)
+		assert.Zero(t, back.Layout().Variant())
+		assert.Equal(t, wikiPuzzle, back.String())
+	}
 }
 
 // firstSeen numbers regions in the order their first cells come, so that two ways of
