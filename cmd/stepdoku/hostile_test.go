@@ -37,6 +37,15 @@ func runWith(t *testing.T, ctx context.Context, stdin io.Reader, limit time.Dura
 	}
 }
 
+// runBounded runs the CLI with a context that ends after 30 seconds: a command that
+// should refuse at once, and works instead (as on the code before issue 36), stops.
+func runBounded(t *testing.T, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	return runWith(t, ctx, nil, time.Minute, args...)
+}
+
 // oneLine checks that a refusal is one line on standard error.
 func oneLine(t *testing.T, r result, want string) {
 	t.Helper()
@@ -213,7 +222,7 @@ func TestDamagedVariantLineRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, cmd := range []string{"check", "solve", "explain", "candidates"} {
-				r := runCLI(t, "", cmd, tc.line)
+				r := runBounded(t, cmd, tc.line)
 				oneLine(t, r, tc.want)
 				assert.Empty(t, r.stdout, cmd)
 			}
@@ -279,7 +288,7 @@ func TestCageInPiecesRefused(t *testing.T) {
 	labels[2], labels[11] = labels[11], labels[2] // r1c3 (A) and r2c3 (D)
 	broken := f[0] + " " + string(labels) + " " + f[2]
 	for _, cmd := range []string{"check", "solve", "candidates", "explain"} {
-		r := runCLI(t, "", cmd, broken)
+		r := runBounded(t, cmd, broken)
 		oneLine(t, r, "is not in one piece")
 		assert.Empty(t, r.stdout)
 	}
@@ -287,7 +296,7 @@ func TestCageInPiecesRefused(t *testing.T) {
 
 func TestGenerateOutOfReach(t *testing.T) {
 	for _, er := range []string{"13.5-14", "20-30"} {
-		r := runCLI(t, "", "generate", "--er", er)
+		r := runBounded(t, "generate", "--er", er)
 		oneLine(t, r, "--er "+er+": out of reach: the hardest puzzles known rate 12.2 at most")
 	}
 	// Within reach but beyond random grids: it says so, and --timeout ends it.
