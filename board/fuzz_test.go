@@ -2,6 +2,7 @@ package board
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -75,5 +76,64 @@ func FuzzParseVariantLine(f *testing.F) {
 		require.Equal(t, rules, b.Layout().Variant()&rules)
 		_ = b.Problems()
 		checkVariantRoundTrip(t, b)
+	})
+}
+
+// repeated is n bytes of c, read without holding them.
+type repeated struct {
+	c byte
+	n int
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.c
+	}
+	r.n -= k
+	return k, nil
+}
+
+// FuzzReader reads a stream with a run of one byte in it (up to 64 MiB, a line
+// without end when the byte is not a line break): every puzzle or error comes in
+// turn, each error a ParseError at its line or the one read error that ends the
+// stream, and the stream ends. Seeds are in testdata/fuzz/FuzzReader.
+func FuzzReader(f *testing.F) {
+	f.Add("", byte('0'), uint16(1024), "\n"+strings.Repeat(".", 81)+"\n")
+	f.Add(strings.Repeat(".", 81)+"\n", byte('{'), uint16(300), "")
+	f.Fuzz(func(t *testing.T, head string, c byte, kib uint16, tail string) {
+		run := int(kib) << 10
+		rep := &repeated{c: c, n: run}
+		input := io.MultiReader(strings.NewReader(head), rep, strings.NewReader(tail))
+		if c != '\n' && run > maxSkip+4*MaxLineLength {
+			// A line longer than the skip's bound is not read to its end.
+			defer func() { assert.Positive(t, rep.n, "read the whole line of %d MiB", run>>20) }()
+		}
+		lines := strings.Count(head, "\n") + strings.Count(tail, "\n") + 2
+		if c == '\n' {
+			lines += run
+		}
+		r := NewReader(input)
+		for range lines + 1 {
+			_, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var pe *ParseError
+			if err != nil && !errors.As(err, &pe) {
+				// A read that stopped: the stream ends there.
+				require.Contains(t, err.Error(), "no line break")
+				_, again := r.Next()
+				require.Error(t, again)
+				return
+			}
+			if err != nil {
+				require.Positive(t, pe.Line, err.Error())
+			}
+		}
+		t.Fatalf("more than %d puzzles or errors from %d lines", lines+1, lines)
 	})
 }

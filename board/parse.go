@@ -113,7 +113,8 @@ var lineLengthsDown = []int{15625, 4096, 1728, 729, 625, 512, 256, 216, 144, 81,
 // rules out is dropped, since placing a digit removes it from the peers.
 //
 // Variants are read where the input says which: a line of givens and region labels
-// (or a grid of givens followed by a grid of region labels) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
+// (or a grid of givens followed by a grid of region labels, or a grid drawn with the
+// walls of regions that are not the boxes, as Pretty and PencilMarks draw a jigsaw) is a jigsaw, a line of givens, cage labels and sums (ParseVariantLine) a killer, as
 // are the CodinGame killer form (N rows of "givens cagelabels", then "a=12 b=17 ..."),
 // a SudokuWiki killer string or URL (cage colours, a comma, two-digit sums at the
 // first cell of each cage; or its packed form of 2024, with the progress: see
@@ -320,12 +321,24 @@ func (r *Reader) readRaw() (srcLine, bool) {
 	return srcLine{n: r.read, text: s}, true
 }
 
-// skipRest reads past the end of a line too long; false at the end of the input.
+// maxSkip bounds how far a Reader reads on to find the end of a line too long. Past
+// it the input is no puzzle file (/dev/zero, a binary file) and reading stops, so
+// that a line without end cannot keep a command busy for ever.
+const maxSkip = 256 * MaxLineLength
+
+// skipRest reads past the end of a line too long; false at the end of the input, or
+// when the line goes on past maxSkip.
 func (r *Reader) skipRest() bool {
 	r.skip = false
+	skipped := 0
 	for {
-		_, err := r.br.ReadSlice('\n')
+		chunk, err := r.br.ReadSlice('\n')
+		skipped += len(chunk)
 		switch {
+		case err == bufio.ErrBufferFull && skipped > maxSkip:
+			r.eof = true
+			r.err = fmt.Errorf("line %d: no line break in its first %d MiB: not a puzzle file, reading stopped", r.read, (maxSkip+MaxLineLength)>>20)
+			return false
 		case err == bufio.ErrBufferFull:
 			continue
 		case err == io.EOF:
@@ -901,7 +914,7 @@ func parseGrid(lines []srcLine) (*Board, error) {
 		}
 		cells = append(cells, rc...)
 	}
-	return gridBoard(l, cells), nil
+	return gridBoard(jigsawLayout(l, lines, rows), cells), nil
 }
 
 // gridBoard returns the board on l of a grid's cells, one a cell: givens, placed

@@ -137,6 +137,32 @@ func TestReaderLongLine(t *testing.T) {
 	assert.Equal(t, io.EOF, err)
 }
 
+func TestReaderLineWithoutEnd(t *testing.T) {
+	// The second puzzle of /dev/zero: the line too long is reported, then the skip
+	// past it gives up at maxSkip instead of reading for ever.
+	zeros := &endless{n: 4 * maxSkip}
+	r := NewReader(zeros)
+	_, err := r.Next()
+	var pe *ParseError
+	require.ErrorAs(t, err, &pe)
+	_, err = r.Next()
+	require.Error(t, err)
+	assert.NotErrorAs(t, err, &pe, "a read that stopped, not a bad puzzle")
+	assert.Contains(t, err.Error(), "line 1: no line break in its first 16 MiB")
+	assert.LessOrEqual(t, 4*maxSkip-zeros.n, maxSkip+MaxLineLength+64<<10, "it stopped near the bound")
+	_, err = r.Next()
+	assert.Error(t, err, "and stays stopped")
+
+	// A long line that ends within the bound is skipped, and reading goes on.
+	input := io.MultiReader(&endless{n: maxSkip - 1<<20}, strings.NewReader("\n"+top1+"\n"))
+	r = NewReader(input)
+	_, err = r.Next()
+	require.ErrorAs(t, err, &pe)
+	b, err := r.Next()
+	require.NoError(t, err)
+	assert.Equal(t, top1, b.String())
+}
+
 func TestUnclosedJSONIsLinear(t *testing.T) {
 	// A JSON value that never closes over 40,000 lines took 10 s when every line
 	// rescanned the value so far. It is now one scan, bounded in size.

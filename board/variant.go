@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -146,13 +147,54 @@ func (s Spec) layoutErrors(n int) []string {
 			}
 			owner[c] = i + 1
 		}
+		if len(seen) == len(cg.Cells) && len(cg.Cells) > 1 {
+			if apart, ok := cagePieces(n, cg.Cells); !ok {
+				errs = append(errs, fmt.Sprintf("the cage of %d at %s is not in one piece: no chain of its cells side by side reaches %s", cg.Sum, cellName(n, slices.Min(cg.Cells)), cellName(n, apart)))
+			}
+		}
 	}
 	return errs
+}
+
+// cagePieces reports whether cells (each once, in the grid) join up side by side,
+// as a killer cage's do; when they do not, it returns the first cell the piece of
+// the smallest cell does not reach.
+func cagePieces(n int, cells []Cell) (apart Cell, ok bool) {
+	in := make(map[Cell]bool, len(cells))
+	for _, c := range cells {
+		in[c] = true
+	}
+	first := slices.Min(cells)
+	reached := map[Cell]bool{first: true}
+	todo := []Cell{first}
+	for len(todo) > 0 {
+		c := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		r, col := int(c)/n, int(c)%n
+		for _, nb := range [4][2]int{{r - 1, col}, {r + 1, col}, {r, col - 1}, {r, col + 1}} {
+			if nb[0] < 0 || nb[0] >= n || nb[1] < 0 || nb[1] >= n {
+				continue
+			}
+			x := Cell(nb[0]*n + nb[1])
+			if in[x] && !reached[x] {
+				reached[x] = true
+				todo = append(todo, x)
+			}
+		}
+	}
+	sorted := slices.Sorted(maps.Keys(in))
+	for _, c := range sorted {
+		if !reached[c] {
+			return c, false
+		}
+	}
+	return 0, true
 }
 
 // NewLayout builds the layout of a variant. Without extra rules it returns the shared
 // layout of LayoutOf. It fails, naming every place at fault, when a region does not
 // hold N cells, a cage names a cell outside the grid or twice, two cages share a cell,
+// a cage is not in one piece (its cells joined side by side),
 // or a cage has more cells than there are digits. A cage whose sum no digits can make,
 // cells left out of every cage, and sums that do not add up over a full cover are
 // left to Board.Problems, so the grid can still be shown.

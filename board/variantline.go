@@ -86,7 +86,18 @@ func variantFields(text string) (ok bool, err error) {
 		return false, nil
 	}
 	n, isSide := sideOf(len(f[0]))
-	if !isSide || !validCells(f[0], n) || len(f[1]) != n*n {
+	if !isSide || !validCells(f[0], n) {
+		return false, nil
+	}
+	if len(f) >= 3 && looksLikeSums(f[2]) {
+		return true, nil // a killer line, whose cages say what is wrong with them
+	}
+	if len(f[1]) != n*n {
+		if labelsOnly(f[1]) && len(f[1]) >= n*n/2 {
+			// Too long for a word of a comment: regions or cages with cells missing
+			// or too many, which read as a classic puzzle would be answered wrongly.
+			return true, &ParseError{Msg: fmt.Sprintf("after the givens come %d labels, where a jigsaw's regions, a killer's cages or a solution have %d", len(f[1]), n*n)}
+		}
 		return false, nil
 	}
 	switch {

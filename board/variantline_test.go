@@ -85,6 +85,36 @@ func TestParseDetectsVariants(t *testing.T) {
 	assert.True(t, l.Sees(0, 2), "cage-mates see each other")
 }
 
+// cutField returns line with its field i cut or padded (with its first character)
+// to n characters: a variant line damaged by a copy.
+func cutField(line string, i, n int) string {
+	f := strings.Fields(line)
+	for len(f[i]) < n {
+		f[i] += f[i][:1]
+	}
+	f[i] = f[i][:n]
+	return strings.Join(f, " ")
+}
+
+// swapLabels swaps the cage labels of cells a and b on a killer line.
+func swapLabels(line string, a, b int) string {
+	f := strings.Fields(line)
+	l := []byte(f[1])
+	l[a], l[b] = l[b], l[a]
+	f[1] = string(l)
+	return strings.Join(f, " ")
+}
+
+func TestClassicLineWithWordsAfter(t *testing.T) {
+	// A comment, or a solution, after the givens is no variant: the line is classic.
+	for _, in := range []string{wikiPuzzle + " hard", wikiPuzzle + " " + wikiSolution, wikiPuzzle + " rated 3.4 by hand", wikiPuzzle + " " + strings.Repeat("x", 39)} {
+		b, err := Parse(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, wikiPuzzle, b.String())
+		assert.Zero(t, b.Layout().Variant())
+	}
+}
+
 func TestParseVariantErrors(t *testing.T) {
 	g := strings.Repeat(".", 81)
 	letters := strings.Repeat("ABCDEFGHI", 9)
@@ -104,6 +134,13 @@ func TestParseVariantErrors(t *testing.T) {
 		{"short regions", wikiPuzzle + " 1234", Jigsaw, "got 4 region labels, want 81"},
 		{"givens not digits", strings.Repeat("x", 81) + " " + boxRegions, Jigsaw, `column 1: 'x' is not a digit`},
 		{"cage sum unknown", g + " " + strings.Repeat("A", 81) + " B=10", 0, "r1c1 is in cage A, which has no sum"},
+		{"killer with a cage label missing", cutField(tripleKiller(g), 1, 80), 0, "got 80 cage labels, want 81"},
+		{"killer with a cage label too many", cutField(tripleKiller(g), 1, 82), 0, "got 82 cage labels, want 81"},
+		{"jigsaw with a region label missing", wikiPuzzle + " " + boxRegions[:80], 0, "after the givens come 80 labels, where a jigsaw's regions, a killer's cages or a solution have 81"},
+		{"jigsaw with a region label too many", wikiPuzzle + " " + boxRegions + "1", 0, "after the givens come 82 labels"},
+		{"a solution cut short", wikiPuzzle + " " + wikiSolution[:80], 0, "after the givens come 80 labels"},
+		{"cage in two pieces", swapLabels(tripleKiller(g), 2, 11), 0, "the cage of 12 at r1c1 is not in one piece: no chain of its cells side by side reaches r2c3"},
+		{"json cage in two pieces", `{"grid":"` + g + `","cages":[{"sum":3,"cells":["r1c1","r1c3"]}]}`, 0, "the cage of 3 at r1c1 is not in one piece: no chain of its cells side by side reaches r1c3"},
 		{"json jigsaw without regions", `{"grid":"` + wikiPuzzle + `","variant":"jigsaw"}`, 0, `variant "jigsaw" needs "regions"`},
 		{"json killer without cages", `{"grid":"` + g + `","variant":"killer"}`, 0, `needs "cages"`},
 		{"json unknown variant", `{"grid":"` + g + `","variant":"samurai"}`, 0, `json: variant: no variant "samurai"`},
@@ -480,4 +517,56 @@ func TestJigsawLetterRegions(t *testing.T) {
 	}
 	_, err = ParseAs(wikiPuzzle+" "+strings.Repeat("abcdefghij", 8)+"a", Jigsaw)
 	assert.ErrorContains(t, err, `r1c1: 'a' is not a region label of a 9x9 grid`)
+}
+
+func TestJigsawGridsReadBack(t *testing.T) {
+	// The pencil-mark grid and the pretty grid of a jigsaw draw its regions; both read
+	// back as that jigsaw, with the same values and candidates.
+	shifted := []byte(boxRegions)
+	shifted[3], shifted[20] = shifted[20], shifted[3] // r1c4 and r3c3 trade regions: both stay in one piece
+	twice := append([]byte(nil), shifted...)
+	twice[57], twice[74] = twice[74], twice[57] // and r7c4 with r9c3
+	for _, regions := range []string{string(shifted), string(twice)} {
+		b, err := Parse(wikiPuzzle + " " + regions)
+		require.NoError(t, err)
+		require.Equal(t, Jigsaw, b.Layout().Variant())
+		for name, text := range map[string]string{"pencil marks": b.PencilMarks(), "pretty": b.Pretty()} {
+			back, err := Parse(text)
+			require.NoError(t, err, "%s:\n%s", name, text)
+			assert.Equal(t, Jigsaw, back.Layout().Variant(), "%s:\n%s", name, text)
+			assert.Equal(t, firstSeen(b.Layout().Spec().Regions), firstSeen(back.Layout().Spec().Regions), "%s:\n%s", name, text)
+			requireSameState(t, b, back)
+		}
+	}
+	// A classic grid, whose walls are the boxes', stays classic; so does one with a
+	// bar between every cell and no lines between rows.
+	b, err := Parse(wikiPuzzle)
+	require.NoError(t, err)
+	back, err := Parse(b.PencilMarks())
+	require.NoError(t, err)
+	assert.Zero(t, back.Layout().Variant())
+	var bars strings.Builder
+	for r := range 9 {
+		bars.WriteString(strings.Join(strings.Split(wikiPuzzle[r*9:r*9+9], ""), " | ") + "\n")
+	}
+	for _, frame := range []string{"", strings.Repeat("-", 33) + "\n"} {
+		back, err = Parse(bars.String() + frame)
+		require.NoError(t, err, bars.String()+frame)
+		assert.Zero(t, back.Layout().Variant())
+		assert.Equal(t, wikiPuzzle, back.String())
+	}
+}
+
+// firstSeen numbers regions in the order their first cells come, so that two ways of
+// labelling the same regions compare equal.
+func firstSeen(regions []int) []int {
+	seen := map[int]int{}
+	out := make([]int, len(regions))
+	for i, r := range regions {
+		if _, ok := seen[r]; !ok {
+			seen[r] = len(seen)
+		}
+		out[i] = seen[r]
+	}
+	return out
 }

@@ -333,7 +333,8 @@ func TestDeadlyShape(t *testing.T) {
 	cage := board.Cage{Cells: []board.Cell{board.Classic.CellAt(0, 1), board.Classic.CellAt(0, 2)}, Sum: 3}
 	k, err := board.NewLayout(board.Spec{Cages: []board.Cage{cage}})
 	require.NoError(t, err)
-	side := board.Cage{Cells: []board.Cell{board.Classic.CellAt(0, 1), board.Classic.CellAt(0, 4)}, Sum: 3}
+	// A cage is in one piece: this one runs from r1c2 to r1c5, a side of the rectangle.
+	side := board.Cage{Cells: []board.Cell{board.Classic.CellAt(0, 1), board.Classic.CellAt(0, 2), board.Classic.CellAt(0, 3), board.Classic.CellAt(0, 4)}, Sum: 10}
 	ks, err := board.NewLayout(board.Spec{Cages: []board.Cage{side}})
 	require.NoError(t, err)
 	rect := func(l *board.Layout, r1, r2, c1, c2 int) [4]board.Cell {

@@ -36,8 +36,8 @@ func (bf *batchFlags) register(fs *flag.FlagSet) {
 	bf.jobs = runtime.GOMAXPROCS(0)
 	fs.Func("jobs", "work on `N` puzzles at once (default: every core)", func(s string) error {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return fmt.Errorf("--jobs %s: want 1 or more", s)
+		if top := maxJobs(); err != nil || n < 1 || n > top {
+			return fmt.Errorf("--jobs %s: want 1 to %d; more jobs than four a core only hold more puzzles in memory", shownValue(s), top)
 		}
 		bf.jobs = n
 		return nil
@@ -53,6 +53,12 @@ func (bf *batchFlags) register(fs *flag.FlagSet) {
 		bf.k, bf.n = kk, nn
 		return nil
 	})
+}
+
+// maxJobs is the most --jobs takes. The work is all on the processor, so jobs past the
+// cores only hold puzzles in memory; a million of them took gigabytes.
+func maxJobs() int {
+	return max(8, 4*runtime.GOMAXPROCS(0))
 }
 
 // takes reports whether the shard of --shard holds puzzle p (every puzzle without it).
@@ -336,6 +342,9 @@ func isTerminal(w io.Writer) bool {
 // terminalWidth is the width of the terminal w writes to, or 0 (the default width)
 // when it is not a terminal.
 func terminalWidth(w io.Writer) int {
+	if c, ok := w.(interface{ unwrap() io.Writer }); ok {
+		w = c.unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok || !isTerminal(w) {
 		return 0
@@ -352,17 +361,16 @@ func terminalWidth(w io.Writer) int {
 // counts the machine's cores among its solves (techniques.Cores): while fewer puzzles
 // than cores are being worked on (a file of one puzzle, the end of a batch), a solve
 // lends its forcing nets to an idle core.
+//
+// Solvers are made as workers first need them, so a batch of one puzzle makes one
+// whatever --jobs says; at most n exist, as at most n workers solve at once.
 type solvers struct {
 	pool  chan *techniques.Solver
 	cores *techniques.Cores
 }
 
 func newSolvers(n int) *solvers {
-	s := &solvers{pool: make(chan *techniques.Solver, n), cores: techniques.NewCores(runtime.GOMAXPROCS(0))}
-	for range n {
-		s.pool <- techniques.NewSolver()
-	}
-	return s
+	return &solvers{pool: make(chan *techniques.Solver, n), cores: techniques.NewCores(runtime.GOMAXPROCS(0))}
 }
 
 // solve walks b with a solver of the pool, or with a new one when s is nil.
@@ -370,8 +378,18 @@ func (s *solvers) solve(ctx context.Context, b *board.Board, opt techniques.Opti
 	if s == nil {
 		return techniques.Solve(ctx, b, opt)
 	}
-	sv := <-s.pool
-	defer func() { s.pool <- sv }()
+	var sv *techniques.Solver
+	select {
+	case sv = <-s.pool:
+	default:
+		sv = techniques.NewSolver()
+	}
+	defer func() {
+		select {
+		case s.pool <- sv:
+		default: // more solves than workers (not in a batch): let it go
+		}
+	}()
 	opt.Cores = s.cores
 	return sv.Solve(ctx, b, opt)
 }

@@ -30,7 +30,7 @@ it is not, which cell rules it out and through which house.`,
 		}
 		ps, err := readPuzzles(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		switch len(ps) {
 		case 0:

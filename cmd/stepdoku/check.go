@@ -48,7 +48,7 @@ solvable with the technique set).`,
 	}
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
-		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		logic := fs.Bool("logic", false, "also say whether the techniques alone solve the puzzle")
 		rated := fs.Bool("rate", false, "also rate a puzzle with one solution, as 'stepdoku rate' does (json, yaml and the long text form)")
 		var search fallback.Method
@@ -76,7 +76,7 @@ solvable with the technique set).`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		cfg := checkConfig{timeout: *timeout, logic: *logic, techniques: ts, search: search, solvers: newSolvers(bf.jobs), rate: *rated}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -66,8 +67,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdin, stdout, stderr)
 }
 
-// runContext runs the command line args; a batch stops when ctx ends.
+// runContext runs the command line args; a batch stops when ctx ends. A write to
+// stdout that fails (a full disk, a closed pipe) makes the command fail, whatever it
+// writes: exit 2, with one line on stderr, unless the command said so itself.
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := runChecked(ctx, args, stdin, out, stderr)
+	if out.err != nil && code < exitUsage {
+		fmt.Fprintf(stderr, "stepdoku: writing the output: %v\n", out.err)
+		return exitUsage
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of the writes to w, and writes nothing after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+// unwrap returns the writer written to, for the terminal's width.
+func (c *checkedWriter) unwrap() io.Writer { return c.w }
+
+func runChecked(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage
@@ -179,6 +213,11 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 	usage := fs.Usage
 	fs.Usage = func() {}
 	defer func() { fs.Usage = usage }()
+	// A flag with a value it refuses (--jobs 10000) is one line, saying what it wants;
+	// an unknown flag or a missing value gets the usage as well.
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
 	args := e.args
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -187,7 +226,15 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 				usage()
 				return nil, exitOK, true
 			}
-			usage() // after the error the flag package printed
+			msg := err.Error()
+			if _, why, ok := strings.Cut(msg, ": --"); ok && strings.HasPrefix(msg, "invalid value ") {
+				msg = "--" + why // the flag's own message names it and its value
+			}
+			fmt.Fprintf(out, "stepdoku: %s\n", msg)
+			if !strings.HasPrefix(err.Error(), "invalid value ") {
+				fs.SetOutput(out)
+				usage()
+			}
 			return nil, exitUsage, true
 		}
 		rest := fs.Args()
@@ -206,4 +253,15 @@ func parseFlags(fs *flag.FlagSet, e *env) (positional []string, code int, stop b
 func fail(e *env, format string, a ...any) int {
 	fmt.Fprintf(e.stderr, "stepdoku: "+format+"\n", a...)
 	return exitUsage
+}
+
+// shownValue writes a flag's value for a message: as given when it is plain, quoted
+// when it has spaces or characters that would break the line.
+func shownValue(s string) string {
+	for _, r := range s {
+		if r <= ' ' || r == '"' || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }

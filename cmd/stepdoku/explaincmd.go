@@ -128,7 +128,7 @@ cannot be finished by the chosen techniques.`,
 		width := fs.Int("width", 0, "text: wrap prose at this many columns (0: the terminal's width, or 80; -1: no wrapping)")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
 		rated := fs.Bool("rate", false, "json, yaml: add the puzzle's rating (as 'stepdoku rate' gives it) to the summary")
-		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
 		var bf batchFlags
@@ -167,7 +167,7 @@ cannot be finished by the chosen techniques.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		if (*format == "html" || *format == "svg") && src.several {

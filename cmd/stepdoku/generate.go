@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/stepdoku/stepdoku/board"
 	"github.com/stepdoku/stepdoku/techniques"
@@ -105,6 +106,7 @@ refused: use --no-minimal, which stops at 300 givens unless --givens says otherw
 		noMinimal := fs.Bool("no-minimal", false, "stop removing givens at --givens instead of going on until none can go")
 		givens := fs.Int("givens", 0, "with --no-minimal: stop at `N` givens (0: 37% of the cells; 300 on 25x25)")
 		maxAttempts := fs.Int("max-attempts", 0, "give up a puzzle after `N` grids that fail the filters (0: never)")
+		timeout := timeoutFlag(fs, 0, "stop after this `duration` and say how many puzzles were made (0: never)")
 		var tf techniqueFlags
 		tf.register(fs)
 		var bf batchFlags
@@ -175,13 +177,38 @@ refused: use --no-minimal, which stops at 300 givens unless --givens says otherw
 				return fail(e, "%v", err)
 			}
 			opt.Rater, opt.MinER, opt.MaxER = generateRater(opt.Solve), lo, hi
+			if top := hardestBase(); lo > top && *timeout == 0 {
+				fmt.Fprintf(e.stderr, "stepdoku: note: above %.1f only the hardest puzzles known rate; this may never end (--timeout bounds it)\n", top)
+			}
 		}
-		if err := generateBatch(e, *count, seed, opt, *format, bf); err != nil {
+		made, err := generateBatch(e, *count, seed, opt, *format, bf, *timeout)
+		if errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintf(e.stderr, "stepdoku: --timeout %v: made %d of %d puzzles\n", *timeout, made, *count)
+			return exitNegative
+		}
+		if err != nil {
 			return batchExit(e, err, exitOK)
 		}
 		return exitOK
 	}
 	return c
+}
+
+// maxER is the highest rating --er may ask for. On this scale the hardest puzzles
+// known rate 12.2 at most (the forums' list of 48,766, every 48th line: `stepdoku rate
+// --format json` on them, 2026-12-06); a range above that is out of reach. Below it a
+// range may still be rare, which --timeout bounds.
+const maxER = 13.0
+
+// hardestBase is the highest rating a step has on the scale before its length adds to
+// it: a puzzle rated above it needs a long nested net, which random grids almost never
+// give.
+func hardestBase() float64 {
+	top := 0.0
+	for _, e := range rate.DefaultScale().Techniques {
+		top = max(top, e.SE)
+	}
+	return top
 }
 
 // erRange returns the rating range of --level or --er (not both).
@@ -205,6 +232,9 @@ func erRange(level, er string) (float64, float64, error) {
 	if !ok || err1 != nil || err2 != nil || lo > hi || lo < 0 {
 		return 0, 0, fmt.Errorf("--er %q: want MIN-MAX, two numbers with MIN <= MAX, such as 3.0-4.5", er)
 	}
+	if lo > maxER {
+		return 0, 0, fmt.Errorf("--er %s: out of reach: the hardest puzzles known rate 12.2 at most", shownValue(er))
+	}
 	return lo, hi, nil
 }
 
@@ -217,8 +247,12 @@ type generated struct {
 // generateBatch makes count puzzles on bf.jobs workers through runBatch, the input
 // being the indices 0..count-1, so the output order, the progress bar (done of
 // count) and the handling of signals are those of every batch command.
-func generateBatch(e *env, count int, seed uint64, opt generate.Options, format string, bf batchFlags) error {
-	next := 0
+//
+// After timeout (0: none) it stops as on a signal, with the puzzles made before the
+// first unfinished one written; it returns how many were written, and
+// context.DeadlineExceeded when the timeout ended it.
+func generateBatch(e *env, count int, seed uint64, opt generate.Options, format string, bf batchFlags, timeout time.Duration) (int, error) {
+	next, made := 0, 0
 	src := &source{
 		several: count > 1,
 		single:  count == 1,
@@ -245,19 +279,25 @@ func generateBatch(e *env, count int, seed uint64, opt generate.Options, format 
 			o.warn("puzzle %d: %v", p.line-1, r.err)
 			return nil
 		}
+		made++
 		if format == "line" {
 			_, err := fmt.Fprintln(o.w, board.Line(r.p.Givens))
 			return err
 		}
 		return writeGeneratedJSON(o, seed, p.line-1, opt, r.p)
 	}
-	if err := runBatch(e.ctx, e, src, bf, work, emit); err != nil {
-		return err
+	ctx, cancel := withTimeoutFrom(e.ctx, timeout)
+	defer cancel()
+	if err := runBatch(ctx, e, src, bf, work, emit); err != nil {
+		if errors.Is(err, errInterrupted) && e.ctx.Err() == nil && ctx.Err() != nil {
+			return made, context.DeadlineExceeded
+		}
+		return made, err
 	}
 	if failed != nil {
-		return fmt.Errorf("some puzzles were not made: %w", failed)
+		return made, fmt.Errorf("some puzzles were not made: %w", failed)
 	}
-	return nil
+	return made, nil
 }
 
 // generatedJSON is one line of --format json.

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -39,7 +38,7 @@ holds in every one of them, and the hint says the puzzle is not unique.`,
 		level := fs.Int("level", 1, "how much to reveal: 1 technique, 2 where, 3 reason, 4 the move (a mistake: 1 how many, 2 house, 3 cell, 4 digit)")
 		lang := fs.String("lang", "en", "language: en or ja")
 		format := fs.String("format", "text", "output: text or json")
-		timeout := fs.Duration("timeout", 30*time.Second, "give up after this long (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up after this `duration` (0: never)")
 		variantFlag(fs, e)
 		pos, code, stop := parseFlags(fs, e)
 		if stop {
@@ -57,13 +56,16 @@ holds in every one of them, and the hint says the puzzle is not unique.`,
 		}
 		req, err := readHintRequest(e, pos, *grid, *marks)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		req.Level, req.Lang = *level, lg
-		ctx, cancel := withTimeout(*timeout)
+		ctx, cancel := withTimeoutFrom(e.ctx, *timeout)
 		defer cancel()
 		h, err := hints.Give(ctx, req)
 		if err != nil {
+			if e.ctx.Err() != nil {
+				return inputExit(e, errInterrupted)
+			}
 			return fail(e, "%v", describeErr(err, *timeout))
 		}
 		if *format == "json" {
@@ -93,7 +95,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 	}
 	text := examplePuzzle
 	if len(pos) == 1 {
-		t, err := argText(e, pos[0])
+		t, err := argText(e, "PUZZLE", pos[0])
 		if err != nil {
 			return req, err
 		}
@@ -111,7 +113,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 	}
 	onPuzzle := onLayout(req.Puzzle.Layout())
 	if grid != "" {
-		t, err := argText(e, grid)
+		t, err := argText(e, "--grid", grid)
 		if err != nil {
 			return req, err
 		}
@@ -120,7 +122,7 @@ func readHintRequest(e *env, pos []string, grid, marks string) (hints.Request, e
 		}
 	}
 	if marks != "" {
-		t, err := argText(e, marks)
+		t, err := argText(e, "--marks", marks)
 		if err != nil {
 			return req, err
 		}
@@ -149,15 +151,19 @@ func onLayout(l *board.Layout) func(*board.Board, error) (*board.Board, error) {
 	}
 }
 
-// argText returns the text of an argument that may name a file, or be '-' for stdin.
-func argText(e *env, arg string) (string, error) {
-	r, _, err := openArg(e, arg)
+// argText returns the text of an argument that may name a file, or be '-' for stdin,
+// read up to maxArgText and until a signal.
+func argText(e *env, flag, arg string) (string, error) {
+	r, name, err := openArg(e, arg)
 	if err != nil || r == nil {
 		return arg, err
 	}
 	defer r.Close()
-	data, err := io.ReadAll(r)
-	return string(data), err
+	text, err := readText(e.ctx, r)
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %w", flag, name, err)
+	}
+	return text, nil
 }
 
 // splitPlus splits a one-line grid in HoDoKu's '+' convention into the puzzle (the

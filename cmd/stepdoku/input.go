@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -107,7 +108,7 @@ func openSource(e *env, positional []string) (*source, error) {
 	}
 	if len(positional) == 0 {
 		if e.stdin != nil {
-			return streamSource(io.NopCloser(e.stdin), "standard input", 0, e.variant)
+			return streamSource(e.ctx, io.NopCloser(e.stdin), "standard input", 0, e.variant)
 		}
 		if e.variant != 0 {
 			return nil, fmt.Errorf("--variant %s: give a puzzle; the built-in example is classic", e.variant)
@@ -127,7 +128,7 @@ func openSource(e *env, positional []string) (*source, error) {
 				size = fi.Size()
 			}
 		}
-		return streamSource(r, name, size, e.variant)
+		return streamSource(e.ctx, r, name, size, e.variant)
 	}
 	b, err := board.ParseAs(arg, e.variant)
 	if err != nil {
@@ -155,10 +156,79 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// ctxReader reads r until ctx ends. A read that blocks (a pipe nobody writes to) is
+// left behind when the context ends, so that a signal stops a command whatever it is
+// reading: the read goes on in a goroutine of its own, into a buffer of its own, so
+// nothing touches the caller's buffer once Read has returned.
+type ctxReader struct {
+	ctx  context.Context
+	r    io.Reader
+	buf  []byte
+	res  chan readResult
+	busy bool  // a read is under way in the goroutine
+	err  error // errInterrupted once ctx has ended
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+// readCtx returns r read until ctx ends (r itself when ctx never ends).
+func readCtx(ctx context.Context, r io.Reader) io.Reader {
+	if ctx == nil || ctx.Done() == nil {
+		return r
+	}
+	return &ctxReader{ctx: ctx, r: r, buf: make([]byte, 32<<10), res: make(chan readResult, 1)}
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.err == nil && c.ctx.Err() != nil {
+		c.err = errInterrupted
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	if !c.busy {
+		c.busy = true
+		buf := c.buf[:min(len(p), len(c.buf))]
+		go func() {
+			n, err := c.r.Read(buf)
+			c.res <- readResult{n, err}
+		}()
+	}
+	select {
+	case rr := <-c.res:
+		c.busy = false
+		return copy(p, c.buf[:rr.n]), rr.err
+	case <-c.ctx.Done():
+		c.err = errInterrupted
+		return 0, c.err
+	}
+}
+
+// maxArgText bounds what is read of a file or standard input that holds one puzzle, a
+// player's grid or pencil marks: the largest (an indented 25x25 JSON board with every
+// candidate) is a quarter of it.
+const maxArgText = 1 << 20
+
+// readText reads the whole of r, a puzzle or a player's state, up to maxArgText and
+// until ctx ends.
+func readText(ctx context.Context, r io.Reader) (string, error) {
+	data, err := io.ReadAll(io.LimitReader(readCtx(ctx, r), maxArgText+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxArgText {
+		return "", fmt.Errorf("more than %d KiB, more than any puzzle needs", maxArgText>>10)
+	}
+	return string(data), nil
+}
+
 // streamSource reads the puzzles of r. It reads the first two on opening, to say
 // whether there are several and to fail early on an input without any.
-func streamSource(r io.ReadCloser, name string, size int64, v board.Variant) (*source, error) {
-	cr := &countingReader{r: r}
+func streamSource(ctx context.Context, r io.ReadCloser, name string, size int64, v board.Variant) (*source, error) {
+	cr := &countingReader{r: readCtx(ctx, r)}
 	rd := board.NewReaderAs(cr, v)
 	s := &source{name: name, size: size, close: r.Close}
 	s.read = func() int64 { return cr.n }
@@ -251,4 +321,14 @@ func variantFlag(fs *flag.FlagSet, e *env) {
 		e.variant = v
 		return nil
 	})
+}
+
+// inputExit ends a command whose input could not be read: on a signal (exit 130), or
+// with the error (exit 2).
+func inputExit(e *env, err error) int {
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintln(e.stderr, "stepdoku: interrupted")
+		return exitInterrupted
+	}
+	return fail(e, "%v", err)
 }

@@ -141,7 +141,7 @@ const maxBadLines = 5
 
 func runConform(e *env, r io.Reader, name string, verbose bool) int {
 	ts := append(techniques.Default(), techniques.Optional()...)
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(readCtx(e.ctx, r))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	var passed, failed, skipped, bad int
 	for n := 1; sc.Scan(); n++ {
@@ -179,7 +179,7 @@ func runConform(e *env, r io.Reader, name string, verbose bool) int {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fail(e, "%s: %v", name, err)
+		return inputExit(e, fmt.Errorf("%s: %w", name, err))
 	}
 	if bad > maxBadLines {
 		more := "1 more line is"

@@ -40,7 +40,7 @@ error, and the exit code is then 1.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		type result struct {

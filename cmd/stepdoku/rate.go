@@ -40,7 +40,7 @@ Exit 0 when every puzzle was rated, 1 when one could not be (not unique, invalid
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		format := fs.String("format", "tsv", "output: tsv, csv (with a header) or json (one object per puzzle and line)")
-		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		var bf batchFlags
 		bf.register(fs)
 		variantFlag(fs, e)
@@ -53,7 +53,7 @@ Exit 0 when every puzzle was rated, 1 when one could not be (not unique, invalid
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		exit := exitOK

@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -66,19 +67,26 @@ func defaultServeConfig() serveConfig {
 	}
 }
 
+// maxServeCount and maxServeWait bound the counts and times of serve's flags, so that
+// no sum or deadline made of them overflows (--solves 2^63-1 made every answer 503).
+const (
+	maxServeCount = 1 << 16
+	maxServeWait  = 24 * time.Hour
+)
+
 // check says which setting is out of range.
 func (c serveConfig) check() error {
 	switch {
-	case c.timeout < time.Second:
-		return fmt.Errorf("--timeout %s: want at least 1s", c.timeout)
-	case c.solves < 1:
-		return fmt.Errorf("--solves %d: want at least 1", c.solves)
-	case c.queue < 0:
-		return fmt.Errorf("--queue %d: want 0 or more", c.queue)
-	case c.maxConns < 1:
-		return fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
-	case c.grace < 0:
-		return fmt.Errorf("--grace %s: want 0 or more", c.grace)
+	case c.timeout < time.Second || c.timeout > maxServeWait:
+		return fmt.Errorf("--timeout %s: want 1s to %s", c.timeout, maxServeWait)
+	case c.solves < 1 || c.solves > maxJobs():
+		return fmt.Errorf("--solves %d: want 1 to %d; more than four a core only hold more requests in memory", c.solves, maxJobs())
+	case c.queue < 0 || c.queue > maxServeCount:
+		return fmt.Errorf("--queue %d: want 0 to %d", c.queue, maxServeCount)
+	case c.maxConns < 1 || c.maxConns > maxServeCount:
+		return fmt.Errorf("--max-conns %d: want 1 to %d", c.maxConns, maxServeCount)
+	case c.grace < 0 || c.grace > maxServeWait:
+		return fmt.Errorf("--grace %s: want 0 to %s", c.grace, maxServeWait)
 	}
 	return nil
 }
@@ -129,15 +137,16 @@ a puzzle may be a jigsaw or killer line, a SudokuWiki killer string, or JSON wit
   GET  /                the app's files
 
 Errors are {"error": "..."}: 400 a bad request, 403 a Host this server does not
-answer to, 413 a body too large, 415 not JSON, 422 an invalid grid or an answer too
-large, 503 busy (at most --solves requests work at once, and one more easy one,
+answer to, 405 a method the path does not take (Allow says which), 408 a body sent
+too slowly, 413 a body too large (at once, before a client that asks sends it), 415
+not JSON, 422 an invalid grid or an answer too large, 503 busy (at most --solves requests work at once, and one more easy one,
 and --queue wait; the Retry-After header says when to try again), 504 the request took longer than
 --timeout (waiting, solving, drawing and writing).
 
 The server listens on loopback unless --addr says otherwise, and answers only to
 its own address (and localhost) in the Host header, against DNS rebinding;
---allow-host adds names. Ctrl-C lets requests in flight finish for up to --grace;
-a second Ctrl-C stops at once.`,
+--allow-host adds names. Ctrl-C lets requests in flight finish for up to --grace
+(those still at work then are answered 503); a second Ctrl-C stops at once.`,
 	}
 	c.run = func(e *env) int {
 		cfg := defaultServeConfig()
@@ -229,7 +238,12 @@ func (s *server) serve(ctx context.Context, ln net.Listener, log io.Writer) erro
 	defer cancel()
 	if err := srv.Shutdown(shut); err != nil {
 		fmt.Fprintf(log, "stepdoku: %s passed; stopping the requests still in flight\n", cfg.grace)
+		// Their work stops, and they answer 503 before the connections close.
+		close(s.stopping)
 		stopWork()
+		for end := time.Now().Add(time.Second); s.inflight.Load() > 0 && time.Now().Before(end); {
+			time.Sleep(5 * time.Millisecond)
+		}
 		_ = srv.Close()
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
@@ -245,6 +259,10 @@ type server struct {
 	// cores counts the machine's cores among the solves running: a walkthrough lends
 	// its forcing nets to a core the others leave idle (techniques.Cores).
 	cores *techniques.Cores
+	// stopping is closed when the grace of a shutdown has run out; inflight counts
+	// the API requests being answered, so that they can say so before the end.
+	stopping chan struct{}
+	inflight atomic.Int64
 }
 
 func newServer(cfg serveConfig) *server {
@@ -254,7 +272,7 @@ func newServer(cfg serveConfig) *server {
 		// system only slowly; give them back at once when the server falls idle.
 		a.idle, a.idleAfter = debug.FreeOSMemory, cfg.freeAfter
 	}
-	return &server{cfg: cfg, admit: a, cores: techniques.NewCores(runtime.GOMAXPROCS(0))}
+	return &server{cfg: cfg, admit: a, cores: techniques.NewCores(runtime.GOMAXPROCS(0)), stopping: make(chan struct{})}
 }
 
 // newHandler is the handler of a server with the default settings on loopback.
@@ -269,6 +287,7 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	files := http.FileServerFS(static)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
 			writeError(w, http.StatusMethodNotAllowed, r.Method+" "+r.URL.Path+": the app's files are read with GET")
 			return
 		}
@@ -291,6 +310,10 @@ func (s *server) handler(hosts hostPolicy) http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/api/explain", "/api/walk", "/api/hint", "/api/check", "/api/board", "/api/new", "/api/techniques":
+			w.Header().Set("Allow", "POST")
+			if r.URL.Path == "/api/techniques" {
+				w.Header().Set("Allow", "GET, HEAD")
+			}
 			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST (techniques: GET), not %s", r.URL.Path, r.Method))
 			return
 		}
@@ -356,7 +379,14 @@ type job struct {
 // admitted, and writes the answer or the error, all within the request's deadline.
 func (s *server) api(fields []string, prepare func(ctx context.Context, req apiRequest) (job, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		s.inflight.Add(1)
+		defer s.inflight.Add(-1)
 		deadline := time.Now().Add(s.cfg.timeout)
+		if r.ContentLength > maxBody {
+			// At once, before a client that asked to send it (Expect: 100-continue) does.
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is %d bytes, over %d", r.ContentLength, maxBody))
+			return
+		}
 		if why := jsonContentType(r); why != "" {
 			writeError(w, http.StatusUnsupportedMediaType, why)
 			return
@@ -366,6 +396,10 @@ func (s *server) api(fields []string, prepare func(ctx context.Context, req apiR
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
 				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", maxBody))
+				return
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				writeError(w, http.StatusRequestTimeout, "the request body came too slowly")
 				return
 			}
 			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
@@ -424,7 +458,13 @@ func (s *server) writeFailure(ctx context.Context, w http.ResponseWriter, r *htt
 	var busy *busyError
 	switch {
 	case r.Context().Err() != nil:
-		return // nobody to answer
+		select {
+		case <-s.stopping:
+			w.Header().Set("Connection", "close")
+			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the server stopped before this request was done (it gives requests %s to finish)", s.cfg.grace))
+		default: // the client went away: nobody to answer
+		}
+		return
 	case errors.As(err, &ae):
 		writeErrorWith(w, ae.status, ae.msg, ae.extra)
 	case errors.As(err, &busy):

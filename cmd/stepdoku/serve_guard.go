@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The server's guards against the browser it serves and the network it listens on:
@@ -91,6 +92,11 @@ func guard(h http.Handler, hosts hostPolicy) http.Handler {
 		hd.Set("Referrer-Policy", "no-referrer")
 		if !hosts.allows(r.Host) {
 			writeError(w, http.StatusForbidden, fmt.Sprintf("Host %q is not an address of this server; start serve with --allow-host to accept that name", r.Host))
+			return
+		}
+		if !utf8.ValidString(r.URL.Path) {
+			// No file or API has such a name, and the file server answered it 500.
+			writeError(w, http.StatusBadRequest, "the path is not valid UTF-8")
 			return
 		}
 		h.ServeHTTP(w, r)

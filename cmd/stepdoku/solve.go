@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -30,7 +31,7 @@ Exit 1 when a puzzle has no solution or several.`,
 	c.run = func(e *env) int {
 		fs := c.flagSet(e)
 		format := fs.String("format", "", "output: pretty (grid), line or json; default pretty for one puzzle, line for several")
-		timeout := fs.Duration("timeout", 30*time.Second, "give up on a puzzle after this long (0: never)")
+		timeout := timeoutFlag(fs, 30*time.Second, "give up on a puzzle after this `duration` (0: never)")
 		var search fallback.Method
 		fs.TextVar(&search, "search", fallback.Auto, "the search: auto, bitboard (9x9 only), general or dlx (exact cover)")
 		var bf batchFlags
@@ -45,7 +46,7 @@ Exit 1 when a puzzle has no solution or several.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		if *format == "" {
@@ -205,4 +206,29 @@ func describeError(err error, timeout time.Duration) error {
 		return fmt.Errorf("gave up after %v (raise --timeout)", timeout)
 	}
 	return err
+}
+
+// timeoutValue is a --timeout: a duration, 0 for no limit. A negative one is refused
+// rather than read as no limit.
+type timeoutValue time.Duration
+
+func (t *timeoutValue) String() string { return time.Duration(*t).String() }
+
+func (t *timeoutValue) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return fmt.Errorf("--timeout %s: want a duration such as 30s or 2m (0: no limit)", shownValue(s))
+	case d < 0:
+		return fmt.Errorf("--timeout %s: want 0 (no limit) or more", shownValue(s))
+	}
+	*t = timeoutValue(d)
+	return nil
+}
+
+// timeoutFlag declares --timeout on fs, def unless given.
+func timeoutFlag(fs *flag.FlagSet, def time.Duration, usage string) *time.Duration {
+	d := def
+	fs.Var((*timeoutValue)(&d), "timeout", usage)
+	return &d
 }

@@ -69,7 +69,7 @@ killer: keeps or complements) and applies one of the grid's symmetries.`,
 		}
 		src, err := openSource(e, pos)
 		if err != nil {
-			return fail(e, "%v", err)
+			return inputExit(e, err)
 		}
 		defer src.Close()
 		type result struct {
