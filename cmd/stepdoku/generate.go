@@ -205,8 +205,12 @@ const maxER = 13.0
 // give.
 func hardestBase() float64 {
 	top := 0.0
-	for _, e := range rate.DefaultScale().Techniques {
+	sc := rate.DefaultScale()
+	for _, e := range sc.Techniques {
 		top = max(top, e.SE)
+	}
+	for _, r := range sc.Nets { // the nets are rated by their level of chaining
+		top = max(top, r)
 	}
 	return top
 }
