@@ -20,6 +20,23 @@ import (
 // of its digit in its house) removed, and now this one goes too, so the cell has no
 // candidate (or the house no place) left.
 func (e *forcingEngine) proof(premise int32) *explain.Proof {
+	clash, roots := e.clashOf()
+	if roots == nil {
+		return nil
+	}
+	return e.proofTo(premise, roots, clash)
+}
+
+// clashRoots returns the nodes the last propagation's contradiction rests on (nil
+// for a shape the proof model does not write).
+func (e *forcingEngine) clashRoots() []int32 {
+	_, roots := e.clashOf()
+	return roots
+}
+
+// clashOf returns the last propagation's contradiction as the proof writes it, and
+// the nodes it rests on (nil for a shape the proof model does not write).
+func (e *forcingEngine) clashOf() (explain.Clash, []int32) {
 	var clash explain.Clash
 	var roots []int32
 	cellClash := func(c board.Cell) {
@@ -48,12 +65,12 @@ func (e *forcingEngine) proof(premise int32) *explain.Proof {
 		case fromHouse:
 			houseClash(board.House(e.info[on].via), d)
 		default:
-			return nil
+			return clash, nil
 		}
 	default:
-		return nil
+		return clash, nil
 	}
-	return e.proofTo(premise, roots, clash)
+	return clash, roots
 }
 
 // proofTo writes the last propagation, from premise, as a proof of the nodes roots
@@ -121,10 +138,44 @@ func (e *forcingEngine) proofLine(x int32) explain.ProofLine {
 // written is the size of the proof of the last propagation, refuting premise, as the
 // reader meets it: its items (explain.Proof.Written); a proof the model cannot write
 // counts as longest.
+//
+// It counts without writing: every removal of a forcing proof comes from a true node
+// the proof holds (its trigger), so it goes with that placement's item, and the items
+// are the true nodes, and the premise when it is a removal. A walkthrough asks this of
+// every premise a round refutes.
 func (e *forcingEngine) written(premise int32) int {
-	p := e.proof(premise)
-	if p == nil {
+	roots := e.clashRoots()
+	if roots == nil {
 		return math.MaxInt
 	}
-	return p.Written()
+	e.shownMark++
+	if e.shownMark == 0 {
+		clear(e.shown)
+		e.shownMark = 1
+	}
+	n := 0
+	if premise&1 == 0 {
+		n++
+	}
+	var mark func(x int32)
+	mark = func(x int32) {
+		if e.shown[x] == e.shownMark {
+			return
+		}
+		e.shown[x] = e.shownMark
+		if x&1 == 1 {
+			n++
+		}
+		if t := e.info[x].trigger; t >= 0 {
+			mark(t)
+		}
+		e.parents(x, mark)
+	}
+	for _, x := range roots {
+		if e.info[x].mark != e.epoch {
+			return math.MaxInt
+		}
+		mark(x)
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package techniques
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -633,7 +634,12 @@ func allRefuted(b *board.Board, id string, rule propagation) []explain.Step {
 				continue
 			}
 			if e.propagate(pr, maxDepth) {
-				hits = append(hits, hit{pr, e.conf.depth, e.written(pr)})
+				// The written size counted the long way: the finder's count must agree.
+				w := math.MaxInt
+				if p := e.proof(pr); p != nil {
+					w = p.Written()
+				}
+				hits = append(hits, hit{pr, e.conf.depth, w})
 				done[i] = true
 			}
 		}
