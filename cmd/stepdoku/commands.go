@@ -55,6 +55,7 @@ func commands() []command {
 		techniquesCommand(),
 		conformCommand(),
 		serveCommand(),
+		siteCommand(),
 		generateCommand(),
 		minimizeCommand(),
 		transformCommand(),
