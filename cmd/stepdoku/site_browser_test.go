@@ -6,6 +6,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +72,7 @@ func TestBrowserSite(t *testing.T) {
 	})
 	t.Run("stop", func(t *testing.T) { stopLongWalk(t, newPlayer(t, bctx, base, winW, winH)) })
 	t.Run("hardest", func(t *testing.T) { hardestHint(t, newPlayer(t, bctx, base, winW, winH)) })
+	t.Run("update", func(t *testing.T) { updateSite(t, newPlayer(t, bctx, base, winW, winH), dir) })
 	// Last: it stops the server.
 	t.Run("offline", func(t *testing.T) { playOffline(t, newPlayer(t, bctx, base, winW, winH), stopServer) })
 }
@@ -141,4 +145,52 @@ func playOffline(t *testing.T, p *player, stopServer func()) {
 	assert.Equal(t, "1", evalJS[string](p, `document.querySelector("[data-hint-text]").getAttribute("data-level")`))
 	assert.Contains(t, evalJS[string](p, `document.querySelector("[data-hint-text]").textContent`), want.Hints[0])
 	p.shot("site-offline")
+}
+
+// updateSite opens the site, so that its service worker caches this version, then
+// writes a new version over it (the same engine, Go's glue one comment longer): the
+// next visit installs the new version, drops the old cache, and serves the new file.
+func updateSite(t *testing.T, p *player, dir string) {
+	p.open(url.Values{"p": {example}})
+	version := func() string {
+		data, err := os.ReadFile(filepath.Join(dir, "sw.js"))
+		require.NoError(t, err)
+		m := regexp.MustCompile(`const VERSION = "(\w+)";`).FindSubmatch(data)
+		require.NotNil(t, m)
+		return string(m[1])
+	}
+	// The caches of this site's versions, once the page's service worker is active.
+	caches := func() []string {
+		keys, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`(async () => {
+			await navigator.serviceWorker.ready;
+			return (await caches.keys()).filter((k) => k.startsWith("stepdoku "));
+		})()`, chromedp.EvalAwaitPromise))
+		require.NoError(t, err)
+		return keys
+	}
+	old := version()
+	require.Eventually(t, func() bool {
+		keys := caches()
+		return len(keys) == 1 && strings.HasSuffix(keys[0], " "+old)
+	}, 30*time.Second, 100*time.Millisecond, "the first visit caches version %s", old)
+
+	wasm, err := os.ReadFile(filepath.Join(dir, wasmName))
+	require.NoError(t, err)
+	glue, err := os.ReadFile(filepath.Join(dir, wasmExecName))
+	require.NoError(t, err)
+	_, err = writeSite(dir, wasm, append(glue, "\n// the next version\n"...))
+	require.NoError(t, err)
+	fresh := version()
+	require.NotEqual(t, old, fresh)
+
+	p.do(chromedp.Reload(), chromedp.WaitReady(chromedp.CSS(`body[data-ready]`)))
+	require.Eventually(t, func() bool {
+		keys := caches()
+		return len(keys) == 1 && strings.HasSuffix(keys[0], " "+fresh)
+	}, 30*time.Second, 100*time.Millisecond, "the next visit replaces version %s with %s", old, fresh)
+	p.do(chromedp.Reload(), chromedp.WaitReady(chromedp.CSS(`body[data-ready]`)))
+	glueNow, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`fetch("wasm_exec.js").then((r) => r.text())`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	assert.Contains(t, glueNow, "// the next version", "the new file is served")
+	p.after(chromedp.Click(chromedp.CSS(`[data-action="check"]`)))
 }
