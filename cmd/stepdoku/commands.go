@@ -56,6 +56,7 @@ func commands() []command {
 		techniquesCommand(),
 		conformCommand(),
 		serveCommand(),
+		siteCommand(),
 		generateCommand(),
 		minimizeCommand(),
 		transformCommand(),

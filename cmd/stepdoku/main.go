@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 // Command stepdoku solves Sudoku the way a strong human does and explains every step.
 //
 // Run `stepdoku help` for the commands. Exit codes: 0 success, 1 a negative answer

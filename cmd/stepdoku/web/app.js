@@ -3,7 +3,8 @@
 // stateless JSON API of `stepdoku serve` answers questions about a grid: its board
 // (/api/board), a new puzzle (/api/new), mistakes and graded hints from the player's
 // own entries and marks (/api/hint), the walkthrough from the player's position
-// (/api/walk). No libraries, no build step, no network beyond the server itself.
+// (/api/walk). No libraries, no build step, no network beyond the server itself (or,
+// in a site built by `stepdoku site`, beyond the site's own files: see ask).
 import { say } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,11 +25,66 @@ const t = (key, args) => say(ui.lang, key, args);
 
 // ---- the API
 
-async function post(path, body) {
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) { throw new Error(data.error + (data.problems ? ": " + data.problems.join("; ") : "")); }
+// ask is the page's one way to the engine: path is a call of the API ("api/hint"),
+// body its JSON object (none: GET). Under `stepdoku serve` it asks the server; in a
+// site built by `stepdoku site` (its index.html says so) it asks the same handler
+// compiled to WebAssembly in a Web Worker (worker.js). Both answer the same JSON.
+// Addresses are relative: the page works under any path.
+const inWorker = (document.querySelector('meta[name="stepdoku-engine"]') || {}).content === "worker";
+const engine = { worker: null, next: 1, pending: new Map(), aborts: new Set() };
+
+function askWorker(method, path, text) {
+  if (!engine.worker) {
+    const w = new Worker("worker.js");
+    w.onmessage = (e) => {
+      const p = engine.pending.get(e.data.id);
+      if (p) { engine.pending.delete(e.data.id); p.resolve([e.data.status, e.data.body]); }
+    };
+    w.onerror = (e) => { endWorker(new Error("worker.js: " + (e.message || "the engine did not start"))); };
+    engine.worker = w;
+  }
+  return new Promise((resolve, reject) => {
+    const id = engine.next++;
+    engine.pending.set(id, { resolve, reject });
+    engine.worker.postMessage({ id, method, path, body: text });
+  });
+}
+
+// endWorker ends the worker and fails what it was asked; the next question starts
+// a new one. Go in WebAssembly takes no message while it computes: ending the worker
+// is how a long answer stops.
+function endWorker(err) {
+  if (engine.worker) { engine.worker.terminate(); engine.worker = null; }
+  engine.pending.forEach((p) => { p.reject(err); });
+  engine.pending.clear();
+}
+
+async function askServer(method, path, text) {
+  const ctl = new AbortController();
+  engine.aborts.add(ctl);
+  try {
+    const r = await fetch(path, method === "GET" ? { signal: ctl.signal }
+      : { method, signal: ctl.signal, headers: { "Content-Type": "application/json" }, body: text });
+    return [r.status, await r.text()];
+  } catch (err) {
+    throw ctl.signal.aborted ? new Error(t("stopped")) : err;
+  } finally { engine.aborts.delete(ctl); }
+}
+
+async function ask(path, body) {
+  const method = body === undefined ? "GET" : "POST";
+  const text = body === undefined ? "" : JSON.stringify(body);
+  const [status, raw] = await (inWorker ? askWorker : askServer)(method, path, text);
+  let data;
+  try { data = JSON.parse(raw); } catch (err) { throw new Error(path + ": " + status + ", not JSON"); }
+  if (status < 200 || status > 299) { throw new Error(data.error + (data.problems ? ": " + data.problems.join("; ") : "")); }
   return data;
+}
+
+// stop ends every question in flight (the stop button, shown while one takes long).
+function stop() {
+  engine.aborts.forEach((c) => { c.abort(); });
+  if (inWorker) { endWorker(new Error(t("stopped"))); }
 }
 
 function withRules(body) {
@@ -40,8 +96,10 @@ async function busy(work) {
   ui.busy++;
   document.body.setAttribute("data-busy", "");
   showError(null);
+  // A question that takes long shows the spinner and its stop button.
+  setTimeout(() => { if (ui.busy) { $("working").hidden = false; } }, 300);
   try { return await work(); } catch (err) { showError(err); return null; } finally {
-    if (--ui.busy === 0) { document.body.removeAttribute("data-busy"); }
+    if (--ui.busy === 0) { document.body.removeAttribute("data-busy"); $("working").hidden = true; }
     // Tests wait for this count to grow: answers have come and been shown, and no
     // further question (a new puzzle's board, say) is on its way.
     setTimeout(() => {
@@ -195,7 +253,7 @@ function load(text, variant) {
 
 async function open(text, variant) {
   text = text.trim();
-  const b = await busy(() => post("/api/board", variant ? { puzzle: text, variant } : { puzzle: text }));
+  const b = await busy(() => ask("api/board", variant ? { puzzle: text, variant } : { puzzle: text }));
   if (!b) { return false; }
   showVerdict(b);
   const n = b.size;
@@ -226,6 +284,8 @@ async function open(text, variant) {
   url.searchParams.set("p", text);
   if (pz.variant) { url.searchParams.set("v", pz.variant); } else { url.searchParams.delete("v"); }
   history.replaceState(null, "", url);
+  // The milliseconds from navigation to a board that takes input, for the measures.
+  if (!document.body.hasAttribute("data-ready")) { document.body.dataset.readyMs = String(Math.round(performance.now())); }
   document.body.setAttribute("data-ready", "");
   return true;
 }
@@ -240,7 +300,7 @@ function showVerdict(b) {
 
 async function newPuzzle() {
   const level = $("level").value;
-  const p = await busy(() => post("/api/new", { difficulty: level }));
+  const p = await busy(() => ask("api/new", { difficulty: level }));
   if (!p) { return; }
   $("puzzle").value = p.puzzle;
   $("variant").value = "";
@@ -444,7 +504,7 @@ async function check() {
   const at = game.at;
   // Checking asks to see the mistakes' cells: level 3 of a mistake (1 and 2 only
   // count them and name their houses; 4 gives the digit).
-  const h = await busy(() => post("/api/hint", withRules({ puzzle: pz.text, grid: gridLine(cur()), level: 3, lang: ui.lang })));
+  const h = await busy(() => ask("api/hint", withRules({ puzzle: pz.text, grid: gridLine(cur()), level: 3, lang: ui.lang })));
   if (!h || at !== game.at) { return; }
   clearHint();
   ui.mistakes.clear();
@@ -487,7 +547,7 @@ async function hint() {
   const body = withRules({ puzzle: pz.text, grid: gridLine(s), level, lang: ui.lang, picture: true });
   const marks = marksLine(s);
   if (marks) { body.marks = marks; }
-  const h = await busy(() => post("/api/hint", body));
+  const h = await busy(() => ask("api/hint", body));
   if (!h || at !== game.at) { return; }
   ui.mistakes.clear();
   const drawn = { cells: {}, digits: {}, place: {}, step: null };
@@ -561,8 +621,8 @@ async function walk() {
   const req = withRules({ puzzle: pz.text, grid, lang: ui.lang });
   // A wrong digit is named first: from a wrong position there is nothing to walk.
   const data = await busy(async () => {
-    const h = await post("/api/hint", withRules({ puzzle: pz.text, grid, level: 3, lang: ui.lang }));
-    return h.mistakes ? { mistakes: h } : post("/api/walk", req);
+    const h = await ask("api/hint", withRules({ puzzle: pz.text, grid, level: 3, lang: ui.lang }));
+    return h.mistakes ? { mistakes: h } : ask("api/walk", req);
   });
   if (!data) { return; }
   if (data.mistakes) {
@@ -607,7 +667,7 @@ async function showScreen(i) {
   if (w.pictures[i] === undefined) {
     if (w.loading) { return; }
     w.loading = true;
-    const data = await busy(() => post("/api/walk", Object.assign({}, w.req, { from: i })));
+    const data = await busy(() => ask("api/walk", Object.assign({}, w.req, { from: i })));
     w.loading = false;
     if (data) { keepPage(data); showScreen(i); }
     return;
@@ -676,7 +736,7 @@ function setLang(lang) {
 // ---- wiring
 
 const actions = {
-  erase, undo, redo, check, hint, walk,
+  erase, undo, redo, check, hint, walk, stop,
   notes: () => { ui.notes = !ui.notes; render(); },
   "auto-notes": autoNotes,
   apply: applyHint,
@@ -717,6 +777,11 @@ document.addEventListener("keydown", (e) => {
 });
 
 setInterval(tick, 1000);
+
+// A built site keeps its files for offline play (sw.js); serve has none to register.
+if (inWorker && "serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch((err) => { console.warn("stepdoku: no offline copy:", err); });
+}
 
 // Start: the puzzle of the address (?p=, &v= the rules, &lang=), else the last game,
 // else the example, so that there is a board at once.
