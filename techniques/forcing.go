@@ -757,8 +757,9 @@ func forcingContradiction(id string, rule propagation) Finder {
 		}
 		var hits []found
 		for r := 0; r < len(depthCaps); {
-			// The caller of a walkthrough takes the first step and stops: find that
-			// one alone first, then the rest of its round if asked.
+			// Find the first round that refutes anything (one propagation a premise
+			// to the deepest finite cap tells every round), then follow every premise
+			// to that round's depth and report the refuted ones shortest proof first.
 			_, fr, last := firstRefuted(p, e, premises, done, r)
 			if p.done() {
 				return
@@ -799,8 +800,9 @@ func forcingContradiction(id string, rule propagation) Finder {
 	}
 }
 
-// firstRefuted returns the premise that forcingContradiction reports first from round
-// r on, and its round fr (-1 when none is refuted in rounds r to last). A round reports
+// firstRefuted returns the premise refuted by the shallowest contradiction from round r
+// on, and its round fr (-1 when none is refuted in rounds r to last): the round
+// forcingContradiction reports from. A round reports
 // the premises not done that propagation to its depth refutes, by the depth of their
 // contradiction, in premise order among equals.
 //
