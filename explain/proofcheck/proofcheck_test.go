@@ -276,6 +276,9 @@ func TestWrongProofs(t *testing.T) {
 // TestWrongVerity breaks the cases of a real forcing verity: a case left out, and a
 // case that ends elsewhere.
 func TestWrongVerity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("walks up to 30 hardest puzzles to find a verity: not under -short")
+	}
 	var b *board.Board
 	var v explain.Step
 	for _, p := range hardest(t, 480, 30) {
