@@ -77,13 +77,38 @@ func (e *forcingEngine) clashOf() (explain.Clash, []int32) {
 // (every one set), cut to what they rest on, ending in clash. It returns nil when a
 // root was not set.
 func (e *forcingEngine) proofTo(premise int32, roots []int32, clash explain.Clash) *explain.Proof {
-	need := make(map[int32]bool, 64)
+	if !e.markNeeded(roots, nil) {
+		return nil // a clash on a candidate no line removed: cannot be
+	}
+	pc, pd, pon := e.candidate(premise)
+	p := &explain.Proof{Premise: board.Candidate{Cell: pc, Digit: pd}, Not: !pon, Clash: clash}
+	// The queue is in the order nodes were set, and a node is set after all it rests on.
+	for _, x := range e.queue {
+		if e.shown[x] == e.shownMark {
+			p.Lines = append(p.Lines, e.proofLine(x))
+		}
+	}
+	return p
+}
+
+// markNeeded stamps (shown, under a new mark) every node of the last propagation that
+// roots rest on, the roots included, calling visit (when not nil) on each once. It
+// reports false when a root was not set.
+func (e *forcingEngine) markNeeded(roots []int32, visit func(int32)) bool {
+	e.shownMark++
+	if e.shownMark == 0 {
+		clear(e.shown)
+		e.shownMark = 1
+	}
 	var mark func(x int32)
 	mark = func(x int32) {
-		if need[x] {
+		if e.shown[x] == e.shownMark {
 			return
 		}
-		need[x] = true
+		e.shown[x] = e.shownMark
+		if visit != nil {
+			visit(x)
+		}
 		if t := e.info[x].trigger; t >= 0 {
 			mark(t)
 		}
@@ -91,19 +116,11 @@ func (e *forcingEngine) proofTo(premise int32, roots []int32, clash explain.Clas
 	}
 	for _, x := range roots {
 		if e.info[x].mark != e.epoch {
-			return nil // a clash on a candidate no line removed: cannot be
+			return false
 		}
 		mark(x)
 	}
-	pc, pd, pon := e.candidate(premise)
-	p := &explain.Proof{Premise: board.Candidate{Cell: pc, Digit: pd}, Not: !pon, Clash: clash}
-	// The queue is in the order nodes were set, and a node is set after all it rests on.
-	for _, x := range e.queue {
-		if need[x] {
-			p.Lines = append(p.Lines, e.proofLine(x))
-		}
-	}
-	return p
+	return true
 }
 
 // caseProof writes the last propagation, from premise, as a verity's case: the lines
@@ -145,37 +162,12 @@ func (e *forcingEngine) proofLine(x int32) explain.ProofLine {
 // every premise a round refutes.
 func (e *forcingEngine) written(premise int32) int {
 	roots := e.clashRoots()
-	if roots == nil {
-		return math.MaxInt
-	}
-	e.shownMark++
-	if e.shownMark == 0 {
-		clear(e.shown)
-		e.shownMark = 1
-	}
 	n := 0
 	if premise&1 == 0 {
 		n++
 	}
-	var mark func(x int32)
-	mark = func(x int32) {
-		if e.shown[x] == e.shownMark {
-			return
-		}
-		e.shown[x] = e.shownMark
-		if x&1 == 1 {
-			n++
-		}
-		if t := e.info[x].trigger; t >= 0 {
-			mark(t)
-		}
-		e.parents(x, mark)
-	}
-	for _, x := range roots {
-		if e.info[x].mark != e.epoch {
-			return math.MaxInt
-		}
-		mark(x)
+	if roots == nil || !e.markNeeded(roots, func(x int32) { n += int(x & 1) }) {
+		return math.MaxInt
 	}
 	return n
 }
