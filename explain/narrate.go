@@ -156,7 +156,6 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
 	data.Legend, data.Caveat = !n.legend, !n.caveat
-	data.Full = n.opt.Detail == DetailFull
 	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
 	var err error
 	if short {

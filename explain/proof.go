@@ -177,10 +177,8 @@ func (it ProofItem) Kind() string {
 }
 
 // View groups p's lines for the prose. Every detail shows the whole proof: a lemma
-// only asserted is a claim the reader cannot check (full is kept for callers that
-// say which detail they render).
-func (p *Proof) View(full bool) ProofView {
-	_ = full
+// only asserted is a claim the reader cannot check.
+func (p *Proof) View() ProofView {
 	v := ProofView{Premise: p.Premise, Not: p.Not, Clash: p.Clash}
 	v.Items = proofItems(p.Lines, "")
 	for i, lm := range p.Lemmas {

@@ -44,10 +44,9 @@ type proseData struct {
 	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
 	// relies on the puzzle having one solution. A walkthrough says each once.
 	Legend, Caveat bool
-	// Proof is a dynamic (+) or nested net's written-out branch; Full says to show all
-	// of it (Prose alone and --detail full), see ProofView.
+	// Proof is a forcing chain's or net's written-out branch, shown whole at every
+	// detail (see ProofView).
 	Proof *Proof
-	Full  bool
 	// Cases are a verity's branches, each a proof ending in the conclusion.
 	Cases []Proof
 	// HasPivot tells that the technique turns on a pivot, PivotCell (a wing's).
@@ -60,7 +59,7 @@ type proseData struct {
 func (d proseData) CaseViews() []CaseView {
 	var out []CaseView
 	for i := range d.Cases {
-		v := CaseView{Name: LemmaName(i), ProofView: d.Cases[i].View(d.Full)}
+		v := CaseView{Name: LemmaName(i), ProofView: d.Cases[i].View()}
 		for k := range v.Items {
 			v.Items[k].Number = v.Name + v.Items[k].Number
 		}
@@ -80,7 +79,7 @@ func (d proseData) ProofView() *ProofView {
 	if d.Proof == nil {
 		return nil
 	}
-	v := d.Proof.View(d.Full)
+	v := d.Proof.View()
 	return &v
 }
 
@@ -333,7 +332,6 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Caveat:       true,
 		Proof:        p.Proof,
 		Cases:        p.Cases,
-		Full:         true,
 		layout:       l,
 	}
 	data.PivotCell, data.HasPivot = Pivot(s)

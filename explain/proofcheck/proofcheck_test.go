@@ -321,7 +321,7 @@ func checkWritten(t *testing.T, l *board.Layout, s explain.Step) {
 	t.Helper()
 	var labels []string
 	add := func(p *explain.Proof, prefix string) {
-		v := p.View(false)
+		v := p.View()
 		for _, it := range v.Items {
 			labels = append(labels, prefix+it.Number)
 			if it.Lemma != nil {
