@@ -141,9 +141,9 @@ type narrator struct {
 	l       *board.Layout
 	opt     NarrateOptions
 	removed Removals
-	// seen: techniques explained in full already; legend, caveat: said already.
-	seen           map[string]bool
-	legend, caveat bool
+	// seen: techniques explained in full already; legend, caveat, intro: said already.
+	seen                  map[string]bool
+	legend, caveat, intro bool
 }
 
 func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
@@ -155,7 +155,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
-	data.Legend, data.Caveat = !n.legend, !n.caveat
+	data.Legend, data.Caveat, data.Intro = !n.legend, !n.caveat, !n.intro
 	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
 	var err error
 	if short {
@@ -169,6 +169,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			// changes the text, whichever template it comes from.
 			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
 			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
+			n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
 		}
 		if err == nil && n.c.long(nr.Prose) {
 			name := s.Technique + leadTemplate
@@ -193,9 +194,9 @@ func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.P
 
 // said tells whether the full prose of data differs once off turns something off.
 func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
-	legend, caveat := data.Legend, data.Caveat
+	before := data
 	off(&data)
-	if data.Legend == legend && data.Caveat == caveat {
+	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro {
 		return false
 	}
 	other, err := n.c.render(n.t, data)

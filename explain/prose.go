@@ -42,8 +42,9 @@ type proseData struct {
 	W    SingleWitnesses
 	HasW bool
 	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
-	// relies on the puzzle having one solution. A walkthrough says each once.
-	Legend, Caveat bool
+	// relies on the puzzle having one solution; Intro: say how a written proof is laid
+	// out (one fact a line, what a lemma is). A walkthrough says each once.
+	Legend, Caveat, Intro bool
 	// Proof is a forcing chain's or net's written-out branch, shown whole at every
 	// detail (see ProofView).
 	Proof *Proof
@@ -114,6 +115,21 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		"cell":    x.cell,
 		"cells":   func(cs []board.Cell) string { return x.w.And.join(x.cellList(sortCells(cs))) },
 		"cellsOr": func(cs []board.Cell) string { return x.w.Or.join(x.cellList(sortCells(cs))) },
+		// compact: cells as one cell group (r3c246, r57c1, r4c5|r5c46), as the glossary
+		// writes them: the lists of a written proof, one fact a line.
+		"compact": x.compact,
+		// leaves: the cells a fact removes a digit from, one cell group a house joined
+		// ("r3c124, r125c9 and r1c8"), a cage's followed by cage (its words).
+		"leaves": func(hs []HouseCells, cage string) string {
+			parts := make([]string, len(hs))
+			for i, h := range hs {
+				parts[i] = x.compact(h.Cells)
+				if h.House < 0 {
+					parts[i] += " " + cage
+				}
+			}
+			return x.w.And.join(parts)
+		},
 		// digits / digitsOr: a digit set joined ("1, 5 and 7"; "1 or 5").
 		"digits":   func(ds board.DigitSet) string { return x.w.And.join(digitList(ds)) },
 		"digitsOr": func(ds board.DigitSet) string { return x.w.Or.join(digitList(ds)) },
@@ -330,6 +346,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Eliminations: sortedCandidates(s.Eliminations),
 		Legend:       true,
 		Caveat:       true,
+		Intro:        true,
 		Proof:        p.Proof,
 		Cases:        p.Cases,
 		layout:       l,

@@ -277,6 +277,16 @@ func (x wordsFor) cellList(cs []board.Cell) []string {
 	return out
 }
 
+// compact writes cells as one cell group (CompactCells), upper-cased where the language
+// writes cells in capitals (R1C2).
+func (x wordsFor) compact(cs []board.Cell) string {
+	g := CompactCells(x.l, sortCells(cs))
+	if strings.HasPrefix(x.w.Cell, "R") {
+		g = strings.ToUpper(g)
+	}
+	return g
+}
+
 // cell writes one cell the language's way (words.cell), or in notation.
 func (x wordsFor) cell(c board.Cell) string {
 	if x.w.Cell == "" {
