@@ -141,9 +141,10 @@ type narrator struct {
 	l       *board.Layout
 	opt     NarrateOptions
 	removed Removals
-	// seen: techniques explained in full already; legend, caveat, intro: said already.
-	seen                  map[string]bool
-	legend, caveat, intro bool
+	// seen: techniques explained in full already; legend, caveat, intro, lemmas: said
+	// already.
+	seen                          map[string]bool
+	legend, caveat, intro, lemmas bool
 }
 
 func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
@@ -155,7 +156,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
-	data.Legend, data.Caveat, data.Intro = !n.legend, !n.caveat, !n.intro
+	data.Legend, data.Caveat, data.Intro, data.Lemmas = !n.legend, !n.caveat, !n.intro, !n.lemmas
 	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
 	var err error
 	if short {
@@ -170,6 +171,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
 			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
 			n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
+			n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
 		}
 		if err == nil && n.c.long(nr.Prose) {
 			name := s.Technique + leadTemplate
@@ -196,7 +198,7 @@ func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.P
 func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
 	before := data
 	off(&data)
-	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro {
+	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro && data.Lemmas == before.Lemmas {
 		return false
 	}
 	other, err := n.c.render(n.t, data)

@@ -43,8 +43,9 @@ type proseData struct {
 	HasW bool
 	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
 	// relies on the puzzle having one solution; Intro: say how a written proof is laid
-	// out (one fact a line, what a lemma is). A walkthrough says each once.
-	Legend, Caveat, Intro bool
+	// out (one fact a line); Lemmas: say what a lemma and a nested net are. A
+	// walkthrough says each once.
+	Legend, Caveat, Intro, Lemmas bool
 	// Proof is a forcing chain's or net's written-out branch, shown whole at every
 	// detail (see ProofView).
 	Proof *Proof
@@ -347,6 +348,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Legend:       true,
 		Caveat:       true,
 		Intro:        true,
+		Lemmas:       true,
 		Proof:        p.Proof,
 		Cases:        p.Cases,
 		layout:       l,
