@@ -170,8 +170,10 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			// changes the text, whichever template it comes from.
 			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
 			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
-			n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
-			n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
+			if s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 { // only written proofs say these
+				n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
+				n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
+			}
 		}
 		if err == nil && n.c.long(nr.Prose) {
 			name := s.Technique + leadTemplate
