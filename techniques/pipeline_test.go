@@ -155,10 +155,16 @@ func histogram(uses map[string]int) string {
 }
 
 // walkAndCheck solves p with the pipeline and returns what is wrong ("" when sound) and
-// the trace.
+// the trace. A walk gets a minute, ten under -race: the hardest puzzles of the sample
+// take the nested nets 5-10 times longer there, and a loaded machine took over a
+// minute for one.
 func walkAndCheck(p *board.Board) (string, explain.Trace) {
 	var none explain.Trace
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	limit := time.Minute
+	if raceEnabled {
+		limit = 10 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	sol, err := fallback.Unique(ctx, p)
 	if err != nil {
