@@ -64,6 +64,15 @@ func ParseSymmetry(s string) (Symmetry, error) {
 // per puzzle, and a slice per cell was most of its allocations.
 func (s Symmetry) orbits(l *board.Layout) [][]board.Cell {
 	n := l.N()
+	if s == None { // each cell alone, in order
+		cells := make([]board.Cell, l.Cells())
+		out := make([][]board.Cell, l.Cells())
+		for c := range cells {
+			cells[c] = board.Cell(c)
+			out[c] = cells[c : c+1 : c+1]
+		}
+		return out
+	}
 	images := func(r, c int) ([4][2]int, int) {
 		switch s {
 		case Rot180:
