@@ -16,8 +16,14 @@ import (
 // the classic grid's questions go to a search of its own here, which reads the
 // givens straight from the digit slice: one 81-bit mask per digit of where it may
 // stand, naked singles counted across the nine masks in bit slices, hidden singles
-// house by house, and the cell with the fewest candidates when it must guess.
-// Every other layout asks fallback.Count on a board.
+// in boxes, and the cell with the fewest candidates when it must guess, trying the
+// known solution's digit first. Every other layout asks fallback.Count on a board.
+//
+// Where a plain puzzle's time goes (BenchmarkGenerate/plain, about 60 questions): the
+// 24 questions whose answer is "not unique", a given that must stay, take most of it
+// (70% of the search's nodes, 85% of its box checks), about six nodes each to reach
+// the second solution; the 35 answered "unique" end in a contradiction after a
+// guess or none.
 
 // set81 is a set of cells of the 9x9 grid: cell c is bit c of lo when c < 64, else
 // bit c-64 of hi.
