@@ -1,10 +1,5 @@
 //go:build !(js && wasm)
 
-// Command stepdoku solves Sudoku the way a strong human does and explains every step.
-//
-// Run `stepdoku help` for the commands. Exit codes: 0 success, 1 a negative answer
-// (no solution, not unique, not solvable by logic, ...), 2 a usage or input error,
-// 130 a batch interrupted by SIGINT or SIGTERM (what it finished is written, in order).
 package main
 
 import (

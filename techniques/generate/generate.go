@@ -1,5 +1,5 @@
-// Package generate makes new puzzles: a random solved grid from the fallback search,
-// givens removed in random order while the puzzle stays unique, and, when asked,
+// Package generate makes new puzzles: a random solved grid from a search, givens
+// removed in random order while the puzzle stays unique, and, when asked,
 // only the puzzles whose walkthrough uses a given technique or whose rating falls
 // in a range.
 //
@@ -60,36 +60,48 @@ func ParseSymmetry(s string) (Symmetry, error) {
 }
 
 // orbits returns the cells of l in groups that s maps onto each other, each cell in
-// one group.
+// one group. The groups share one backing array: the generator asks for them once
+// per puzzle, and a slice per cell was most of its allocations.
 func (s Symmetry) orbits(l *board.Layout) [][]board.Cell {
 	n := l.N()
-	images := func(r, c int) [][2]int {
+	if s == None { // each cell alone, in order
+		cells := make([]board.Cell, l.Cells())
+		out := make([][]board.Cell, l.Cells())
+		for c := range cells {
+			cells[c] = board.Cell(c)
+			out[c] = cells[c : c+1 : c+1]
+		}
+		return out
+	}
+	images := func(r, c int) ([4][2]int, int) {
 		switch s {
 		case Rot180:
-			return [][2]int{{r, c}, {n - 1 - r, n - 1 - c}}
+			return [4][2]int{{r, c}, {n - 1 - r, n - 1 - c}}, 2
 		case Rot90:
-			return [][2]int{{r, c}, {c, n - 1 - r}, {n - 1 - r, n - 1 - c}, {n - 1 - c, r}}
+			return [4][2]int{{r, c}, {c, n - 1 - r}, {n - 1 - r, n - 1 - c}, {n - 1 - c, r}}, 4
 		case Mirror:
-			return [][2]int{{r, c}, {r, n - 1 - c}}
+			return [4][2]int{{r, c}, {r, n - 1 - c}}, 2
 		case Diagonal:
-			return [][2]int{{r, c}, {c, r}}
+			return [4][2]int{{r, c}, {c, r}}, 2
 		}
-		return [][2]int{{r, c}}
+		return [4][2]int{{r, c}}, 1
 	}
 	seen := make([]bool, l.Cells())
+	cells := make([]board.Cell, 0, l.Cells())
 	var out [][]board.Cell
 	for c := range board.Cell(l.Cells()) {
 		if seen[c] {
 			continue
 		}
-		var orbit []board.Cell
-		for _, rc := range images(l.RowOf(c), l.ColOf(c)) {
+		start := len(cells)
+		im, k := images(l.RowOf(c), l.ColOf(c))
+		for _, rc := range im[:k] {
 			if o := l.CellAt(rc[0], rc[1]); !seen[o] {
 				seen[o] = true
-				orbit = append(orbit, o)
+				cells = append(cells, o)
 			}
 		}
-		out = append(out, orbit)
+		out = append(out, cells[start:len(cells):len(cells)])
 	}
 	return out
 }
@@ -325,7 +337,8 @@ func uses(steps []explain.Step, ids []string, hardest bool, diff map[string]floa
 }
 
 // Grid returns a random solved grid of layout l: the diagonal boxes filled at random,
-// the rest completed by the fallback search, then the whole shuffled by a random
+// the rest completed by a search (on the classic grid the generator's own, see
+// classic.go; elsewhere the fallback search), then the whole shuffled by a random
 // transform (digits, bands, stacks, rows and columns inside them), so that the
 // search's fixed order of trying digits leaves no mark. On 4x4 two random diagonal
 // boxes may admit no completion; then the first box alone is kept, which always does.
@@ -358,6 +371,9 @@ func Grid(ctx context.Context, l *board.Layout, rng *rand.Rand) ([]board.Digit, 
 }
 
 func complete(ctx context.Context, l *board.Layout, values []board.Digit) ([]board.Digit, error) {
+	if l.N() == 9 && l.Variant() == 0 {
+		return solve9(ctx, values)
+	}
 	b, err := board.FromDigits(l, values)
 	if err != nil {
 		return nil, err
@@ -406,6 +422,9 @@ func remove(ctx context.Context, l *board.Layout, grid []board.Digit, sym Symmet
 	}
 	orbits := sym.orbits(l)
 	k := newChecker(l)
+	if givens == len(p) {
+		k.known = grid // a solved grid: every puzzle made from it has it as a solution
+	}
 	saved := make([]board.Digit, 0, 4)
 	order := rng.Perm(len(orbits))
 	// Uniqueness is monotone: a puzzle with more givens than a unique one is unique.
@@ -435,7 +454,7 @@ func remove(ctx context.Context, l *board.Layout, grid []board.Digit, sym Symmet
 				p[c] = 0
 			}
 		}
-		n, err := fallback.Count(ctx, k.load(p), 2)
+		n, err := k.count(ctx, p, 2)
 		if err != nil {
 			return nil, err
 		}
@@ -478,15 +497,25 @@ func remove(ctx context.Context, l *board.Layout, grid []board.Digit, sym Symmet
 	return p, nil
 }
 
-// checker asks the uniqueness questions of remove on one reused board: the puzzle's
-// givens are written as one-digit candidate sets on a copy of a blank board, which
-// the search reads as it reads values, without placing each given and clearing it
-// from twenty peers as board.FromDigits does (two thirds of the time, measured).
+// checker asks the uniqueness questions of remove. On the classic grid it asks its
+// own search (classic.go), which reads the digits as they are; on any other layout
+// it writes the puzzle's givens as one-digit candidate sets on a copy of a blank
+// board, which the fallback search reads as it reads values, without placing each
+// given and clearing it from its peers as board.FromDigits does (two thirds of the
+// time, measured).
 type checker struct {
+	classic bool
+	g       grid81
+	// known is a solution of every puzzle asked about, whose digits the classic
+	// search tries first, or nil.
+	known       []board.Digit
 	blank, work *board.Board
 }
 
 func newChecker(l *board.Layout) *checker {
+	if l.N() == 9 && l.Variant() == 0 {
+		return &checker{classic: true}
+	}
 	return &checker{blank: board.New(l), work: board.New(l)}
 }
 
@@ -501,17 +530,33 @@ func (k *checker) load(p []board.Digit) *board.Board {
 	return k.work
 }
 
+// count returns the number of solutions of p, up to limit.
+func (k *checker) count(ctx context.Context, p []board.Digit, limit int) (int, error) {
+	if k.classic {
+		k.g.load(p)
+		return count9(ctx, &k.g, limit, k.known, -1)
+	}
+	return fallback.Count(ctx, k.load(p), limit)
+}
+
 // uniqueWithout reports whether puzzle p, just emptied of the cells of orbit (whose
 // values were old), still has one solution. For one cell it asks the cheaper
 // question whether any solution gives the cell another digit; the solution with the
 // old value is known to exist.
 func (k *checker) uniqueWithout(ctx context.Context, p []board.Digit, orbit []board.Cell, old []board.Digit) (bool, error) {
-	b := k.load(p)
-	if len(orbit) == 1 {
-		b.Eliminate(orbit[0], old[0])
-		n, err := fallback.Count(ctx, b, 1)
+	if len(orbit) > 1 {
+		n, err := k.count(ctx, p, 2)
+		return n == 1, err
+	}
+	if k.classic {
+		k.g.load(p)
+		d := int(old[0]) - 1
+		k.g.pos[d] = k.g.pos[d].andNot(cell81(int(orbit[0])))
+		n, err := count9(ctx, &k.g, 1, k.known, int(orbit[0]))
 		return n == 0, err
 	}
-	n, err := fallback.Count(ctx, b, 2)
-	return n == 1, err
+	b := k.load(p)
+	b.Eliminate(orbit[0], old[0])
+	n, err := fallback.Count(ctx, b, 1)
+	return n == 0, err
 }
