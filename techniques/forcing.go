@@ -770,6 +770,7 @@ func forcingContradiction(id string, rule propagation) Finder {
 			}
 			maxDepth := depthCaps[fr]
 			hits = hits[:0]
+			m := &e.memo[e.rule]
 			for i, pr := range premises {
 				if p.done() {
 					return
@@ -777,11 +778,22 @@ func forcingContradiction(id string, rule propagation) Finder {
 				if done[i] {
 					continue
 				}
+				// What firstRefuted followed to a deeper cap without a contradiction is
+				// not followed again: most premises, as it bounds only after its first.
+				if ok, _ := m.quiet(pr, maxDepth); ok {
+					continue
+				}
+				if e.quiet[pr] == e.quietMark {
+					done[i] = true // it runs out within a quiet premise's consequences
+					continue
+				}
 				if e.propagate(pr, maxDepth) {
 					hits = append(hits, found{pr, e.conf.depth, e.written(pr)})
 					done[i] = true
-				} else if e.depth(e.queue[len(e.queue)-1]) < maxDepth {
-					done[i] = true // the premise ran out of consequences
+				} else {
+					ranOut := e.depth(e.queue[len(e.queue)-1]) < maxDepth
+					done[i] = done[i] || ranOut // the premise ran out of consequences
+					m.keep(e, pr, maxDepth, ranOut)
 				}
 			}
 			// Simplest first, by what the reader must check: the fewest written items,
@@ -874,6 +886,42 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 	return best, bestRound, last
 }
 
+// doubtfulRemovals returns the cells that p removes a candidate from, for a reason of
+// its own, and also places otherwise than by their last candidate (a hidden single),
+// or places before. The placement removes it by the rules, and the engine's record,
+// which keeps the first reason it found, can still hold such a removal where the
+// proof does not need it; a removal before a naked single in its cell is needed by it.
+func doubtfulRemovals(p *explain.Proof) (cells board.CellSet, any bool) {
+	for i, ln := range p.Lines {
+		if ln.True || ln.Why == explain.ByTaken || ln.Why == explain.ByPremise {
+			continue
+		}
+		for j, pl := range p.Lines {
+			if pl.True && pl.Cand.Cell == ln.Cand.Cell && (j < i || pl.Why != explain.ByNakedSingle) {
+				cells.Add(ln.Cand.Cell)
+				any = true
+			}
+		}
+	}
+	return cells, any
+}
+
+// pruneRecord drops what a forcing proof from the engine's record does not need: the
+// doubtful removals (doubtfulRemovals) are tried first, a check each; only when one
+// goes does the whole proof get proofcheck.Prune's check a line, since the facts that
+// served only it go too.
+func pruneRecord(b *board.Board, p *explain.Proof) *explain.Proof {
+	cells, any := doubtfulRemovals(p)
+	if !any {
+		return p
+	}
+	q := proofcheck.PruneLines(b, p, func(ln explain.ProofLine) bool { return !ln.True && cells.Has(ln.Cand.Cell) })
+	if len(q.Lines) == len(p.Lines) {
+		return p
+	}
+	return proofcheck.Prune(b, q)
+}
+
 // reportRefuted reports the contradiction of premise, followed to maxDepth, as a step
 // of technique id, and returns what report does.
 func reportRefuted(b *board.Board, e *forcingEngine, id string, premise int32, maxDepth int32, report func(explain.Step) bool) bool {
@@ -891,7 +939,7 @@ func reportRefuted(b *board.Board, e *forcingEngine, id string, premise int32, m
 	}
 	if s.Pattern.Proof != nil {
 		// The record can keep a removal in a cell the proof also places: gone.
-		s.Pattern.Proof = proofcheck.Prune(b, s.Pattern.Proof)
+		s.Pattern.Proof = pruneRecord(b, s.Pattern.Proof)
 	}
 	e.conclusion(premise^1, &s)
 	return report(s)

@@ -14,14 +14,18 @@ import (
 // engine that records the first reason it found for a removal can keep one that a
 // placement the proof needs anyway makes by the rules; this finds those. A proof that
 // does not check is returned as it is.
-func Prune(b *board.Board, p *explain.Proof) *explain.Proof {
+func Prune(b *board.Board, p *explain.Proof) *explain.Proof { return PruneLines(b, p, nil) }
+
+// PruneLines is Prune that tries to leave out only the lines try accepts (nil: every
+// line): a caller that knows which lines may be unneeded saves a check a line.
+func PruneLines(b *board.Board, p *explain.Proof, try func(explain.ProofLine) bool) *explain.Proof {
 	if len(Explicit(b, p)) > 0 {
 		return p
 	}
 	q := clone(p)
 	ok := func(r *explain.Proof) bool { return len(Explicit(b, r)) == 0 }
 	for i := len(q.Lines) - 1; i >= 1; i-- {
-		if i >= len(q.Lines) || !droppable(q.Lines[i]) {
+		if i >= len(q.Lines) || !droppable(q.Lines[i]) || try != nil && !try(q.Lines[i]) {
 			continue
 		}
 		r := clone(q)
@@ -35,7 +39,7 @@ func Prune(b *board.Board, p *explain.Proof) *explain.Proof {
 	}
 	for j := range q.Lemmas {
 		for i := len(q.Lemmas[j].Lines) - 1; i >= 1; i-- {
-			if i >= len(q.Lemmas[j].Lines) || !droppable(q.Lemmas[j].Lines[i]) {
+			if i >= len(q.Lemmas[j].Lines) || !droppable(q.Lemmas[j].Lines[i]) || try != nil && !try(q.Lemmas[j].Lines[i]) {
 				continue
 			}
 			r := clone(q)
