@@ -206,17 +206,26 @@ func (g *grid9) nakedSingles(two *[3]uint32) int {
 }
 
 // guessCell picks the cell to guess in, given the cells with two candidates. Among
-// those it takes the one with the most such cells in its row and box: they chain,
-// so either guess tends to settle much of the grid (it cuts guesses by a fifth
-// against the first such cell). Without any, it takes a cell with the fewest
+// those it takes the one with the most such cells in its row, column and box: they
+// chain, so either guess tends to settle much of the grid (it cuts guesses by a
+// fifth against the first such cell, and the column by another tenth on top1465,
+// a twentieth on the hardest). Without any, it takes a cell with the fewest
 // candidates. It returns the cell's band and bit.
 func (g *grid9) guessCell(two *[3]uint32) (int, uint32) {
 	if two[0]|two[1]|two[2] != 0 {
 		bestBand, bestBit, best := 0, uint32(0), -1
+		// The other two bands side by side, so that one count covers a column.
+		others := [3]uint64{
+			uint64(two[1]) | uint64(two[2])<<27,
+			uint64(two[2]) | uint64(two[0])<<27,
+			uint64(two[0]) | uint64(two[1])<<27,
+		}
 		for b, t := range two {
+			other := others[b]
 			for m := t; m != 0; m &= m - 1 {
 				p := bits.TrailingZeros32(m)
-				if n := bits.OnesCount32(t & (t9.rowOf[p] | t9.boxOf[p])); n > best {
+				n := bits.OnesCount32(t&(t9.rowOf[p]|t9.boxOf[p])) + bits.OnesCount64(other&t9.colOf2[p])
+				if n > best {
 					bestBand, bestBit, best = b, m&-m, n
 				}
 			}
@@ -307,12 +316,11 @@ func (s *classic) run(g *grid9) {
 			}
 		}
 		b, bit := g.guessCell(&two)
-		others := t9.rowOf[bits.TrailingZeros32(bit)] &^ bit
-		var ds uint32
+		p := bits.TrailingZeros32(bit)
+		others := t9.rowOf[p] &^ bit
+		var ds uint32 // the cell's digits, gathered without a branch per digit
 		for d := range 9 {
-			if g.f[d][b]&bit != 0 {
-				ds |= 1 << d
-			}
+			ds |= g.f[d][b] >> p & 1 << d
 		}
 		for ; ds&(ds-1) != 0; ds &= ds - 1 {
 			s.try(g, bits.TrailingZeros32(ds), b, others)
@@ -359,6 +367,9 @@ type tables9 struct {
 	rowOf [32]uint32
 	// boxOf: a band bit to the cells of its box.
 	boxOf [32]uint32
+	// colOf2: a band bit to the cells of its column in two bands side by side
+	// (bits 0-26 and 27-53).
+	colOf2 [32]uint64
 }
 
 var t9 = *buildTables9()
@@ -405,6 +416,7 @@ func buildTables9() *tables9 {
 	for p := range 27 {
 		t.rowOf[p] = 0x1ff << (9 * (p / 9))
 		t.boxOf[p] = 0x1c0e07 << (3 * (p % 9 / 3))
+		t.colOf2[p] = (1<<27 + 1) * (0x40201 << (p % 9))
 	}
 	return t
 }
