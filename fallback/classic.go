@@ -32,19 +32,34 @@ type grid9 struct {
 	unsolved [3]uint32
 }
 
-// load fills g from b's values and candidates (q.cell narrowed to q.digit).
+// load fills g from b's values and candidates (q.cell narrowed to q.digit). The
+// board keeps, for every row and digit, where the digit can still go among the
+// row's empty cells: three of those make a band mask, so load reads 81 of them,
+// not the candidates of 81 cells one digit at a time (a loop whose length the
+// processor cannot predict). A value adds its cell to its digit's mask.
 func (g *grid9) load(b *board.Board, q query) {
-	for c := range board.Cell(81) {
-		set := b.Candidates(c)
-		if v := b.Value(c); v != 0 {
-			set = board.DigitsOf(v)
+	l := b.Layout()
+	var values [10][3]uint32 // values[v][band]: the cells holding v (v = 0: empty)
+	for band := range 3 {
+		for p := range 27 {
+			values[b.Value(board.Cell(band*27+p))][band] |= 1 << p
 		}
-		if q.fixed && c == q.cell {
-			set &= board.DigitsOf(q.digit)
+	}
+	for d := range g.f {
+		for band := range 3 {
+			var m uint32
+			for r := range 3 {
+				m |= uint32(b.Positions(l.RowHouse(3*band+r), board.Digit(d+1))) << (9 * r)
+			}
+			g.f[d][band] = m | values[d+1][band]
 		}
-		band, bit := c/27, uint32(1)<<(c%27)
-		for s := uint32(set) & 0x1ff; s != 0; s &= s - 1 {
-			g.f[bits.TrailingZeros32(s)][band] |= bit
+	}
+	if q.fixed {
+		band, bit := int(q.cell)/27, uint32(1)<<(q.cell%27)
+		for d := range g.f {
+			if d+1 != int(q.digit) {
+				g.f[d][band] &^= bit
+			}
 		}
 	}
 	for d := range g.rows {

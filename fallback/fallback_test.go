@@ -554,3 +554,45 @@ func TestTables9(t *testing.T) {
 	}
 	require.Greater(t, checked, 1000)
 }
+
+// TestLoadMatchesCandidates checks that the classic search starts from exactly the
+// board's values and candidates: load reads the board's per-row positions, which
+// must agree with each cell's candidates, with pencil marks removed at random and
+// with a cell narrowed to one digit (Refutes).
+func TestLoadMatchesCandidates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 9))
+	for _, p := range builtIn {
+		b := parseGrid(t, p.grid)
+		for round := range 3 {
+			var q query
+			if round == 2 {
+				q = query{fixed: true, cell: board.Cell(rng.IntN(81)), digit: board.Digit(1 + rng.IntN(9))}
+			}
+			var g grid9
+			g.load(b, q)
+			for c := range board.Cell(81) {
+				want := b.Candidates(c)
+				if v := b.Value(c); v != 0 {
+					want = board.DigitsOf(v)
+				}
+				if q.fixed && c == q.cell {
+					want &= board.DigitsOf(q.digit)
+				}
+				var got board.DigitSet
+				for d := range 9 {
+					if g.f[d][c/27]>>(c%27)&1 != 0 {
+						got = got.With(board.Digit(d + 1))
+					}
+				}
+				require.Equal(t, want, got, "%s, round %d: cell %d", p.name, round, c)
+			}
+			// Remove a few candidates as a player's pencil marks would.
+			for range 12 {
+				c := board.Cell(rng.IntN(81))
+				if s := b.Candidates(c); s.Count() > 1 {
+					b.Eliminate(c, s.First())
+				}
+			}
+		}
+	}
+}
