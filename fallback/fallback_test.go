@@ -533,8 +533,8 @@ func TestTables9(t *testing.T) {
 		}
 		require.Equal(t, want, t9.complex[x], "complex[%09b]", x)
 	}
-	// band's arithmetic test for rows with one cell, against counting, on masks
-	// that band's first step leaves as they are (it is idempotent).
+	// singleRows's arithmetic test for rows with one cell, against counting, on
+	// masks that a band step's look-up leaves as they are (it is idempotent).
 	checked := 0
 	for a := uint32(1); a < 1<<9; a++ {
 		for _, other := range []uint32{1, 0x1ff, 0x100, 0x0f0, 0x038} {
@@ -543,8 +543,8 @@ func TestTables9(t *testing.T) {
 			if mask == 0 {
 				continue
 			}
-			got, _, _, one := band(mask, 0, 0)
-			require.Equal(t, mask, got)
+			require.Equal(t, mask, mask&t9.complex[t9.shrink[mask&0x1ff]|t9.shrink[mask>>9&0x1ff]<<3|t9.shrink[mask>>18&0x1ff]<<6])
+			one := singleRows(mask)
 			for r := range 3 {
 				single := bits.OnesCount32(mask>>(9*r)&0x1ff) == 1
 				require.Equal(t, single, one>>(9*r+8)&1 == 1, "row %d of %027b", r, mask)
@@ -553,4 +553,46 @@ func TestTables9(t *testing.T) {
 		}
 	}
 	require.Greater(t, checked, 1000)
+}
+
+// TestLoadMatchesCandidates checks that the classic search starts from exactly the
+// board's values and candidates: load reads the board's per-row positions, which
+// must agree with each cell's candidates, with pencil marks removed at random and
+// with a cell narrowed to one digit (Refutes).
+func TestLoadMatchesCandidates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 9))
+	for _, p := range builtIn {
+		b := parseGrid(t, p.grid)
+		for round := range 3 {
+			var q query
+			if round == 2 {
+				q = query{fixed: true, cell: board.Cell(rng.IntN(81)), digit: board.Digit(1 + rng.IntN(9))}
+			}
+			var g grid9
+			g.load(b, q)
+			for c := range board.Cell(81) {
+				want := b.Candidates(c)
+				if v := b.Value(c); v != 0 {
+					want = board.DigitsOf(v)
+				}
+				if q.fixed && c == q.cell {
+					want &= board.DigitsOf(q.digit)
+				}
+				var got board.DigitSet
+				for d := range 9 {
+					if g.f[d][c/27]>>(c%27)&1 != 0 {
+						got = got.With(board.Digit(d + 1))
+					}
+				}
+				require.Equal(t, want, got, "%s, round %d: cell %d", p.name, round, c)
+			}
+			// Remove a few candidates as a player's pencil marks would.
+			for range 12 {
+				c := board.Cell(rng.IntN(81))
+				if s := b.Candidates(c); s.Count() > 1 {
+					b.Eliminate(c, s.First())
+				}
+			}
+		}
+	}
 }
