@@ -74,12 +74,14 @@
 // work shared them; ranges are over several runs.
 //
 // Search, Count up to 2 solutions, on the first 10,000 puzzles of the two large sets
-// (-benchall for all): `go test ./fallback -run '^$' -bench BenchmarkCount -benchtime 3x`.
+// (-benchall for all): `go test ./fallback -run '^$' -bench 'Count$' -benchtime 2s
+// -count 3`, medians, alternately with tdoku's `run_benchmark -s tdoku -r 0` on the
+// same files (a loaded machine: tdoku too ran slower than its published figures).
 //
-//	set                    µs/puzzle  guesses/puzzle
-//	17-clue                      2.9            0.55
-//	top1465                     12.2            13.1
-//	forum-hardest-11plus        77.1             111
+//	set                    µs/puzzle  guesses/puzzle  tdoku µs/puzzle
+//	17-clue                     2.84            0.51             3.90
+//	top1465                    12.87           11.67            11.20
+//	forum-hardest-11plus       78.39           104.8            62.90
 //
 // Whole walkthroughs with step records (no text): `go test ./techniques -run '^$'
 // -bench BenchmarkWalkthrough -benchtime 1x` (17-clue: 500 puzzles spread over the
@@ -93,8 +95,9 @@
 //	forum-hardest-11plus   62 ms      58 ms          0% (before the nets)   99.5
 //
 // The forum's hardest list by logic (every 48th line, 1,015 puzzles, `stepdoku check
-// --logic --jobs 1`): all 1,015 without a search step, 0.54 s CPU a puzzle, 65 MB
-// peak; every written proof of their nets replayed by explain/proofcheck
+// --logic --jobs 1`): all 1,015 without a search step, 0.54-0.70 s CPU a puzzle (the
+// higher on a loaded machine), 62-65 MB peak; 603 of them need a nested net. Every
+// written proof of their nets replayed by explain/proofcheck
 // (`STEPDOKU_FULL=1 go test ./explain/proofcheck -run TestHardestProofs`).
 //
 // Variants, every step checked against the set's solution:
