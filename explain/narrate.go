@@ -175,7 +175,9 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 				n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
 			}
 		}
-		if err == nil && n.c.long(nr.Prose) {
+		// A written proof opens with its summary however short it is: one layout for
+		// every forcing form.
+		if err == nil && (n.c.long(nr.Prose) || s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0) {
 			name := s.Technique + leadTemplate
 			if n.t.Lookup(name) == nil {
 				name = leadTemplate
