@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -354,4 +355,46 @@ func checkWritten(t *testing.T, l *board.Layout, s explain.Step) {
 			at += k + 1
 		}
 	}
+}
+
+// TestPruneLines adds to real proofs a removal they do not need (the premise's digit
+// out of a peer in its row that no line touches): Prune and PruneLines trying that line
+// drop it, PruneLines trying nothing keeps it.
+func TestPruneLines(t *testing.T) {
+	boards, steps := firstProofs(t, 1)
+	padded := 0
+	for k, s := range steps {
+		b, p := boards[k], s.Pattern.Proof
+		if p == nil || len(p.Lines) == 0 || p.Lines[0].Why != explain.ByPremise || !p.Lines[0].True {
+			continue
+		}
+		l := b.Layout()
+		c0, d0 := p.Lines[0].Cand.Cell, p.Lines[0].Cand.Digit
+		row := l.HousesOf(c0)[0]
+		extra := -1
+		for _, x := range l.HouseCells(row) {
+			if x == c0 || !b.Candidates(x).Has(d0) {
+				continue
+			}
+			if !slices.ContainsFunc(p.Lines, func(ln explain.ProofLine) bool { return ln.Cand.Cell == x }) {
+				extra = int(x)
+				break
+			}
+		}
+		if extra < 0 {
+			continue
+		}
+		add := explain.ProofLine{Cand: board.Candidate{Cell: board.Cell(extra), Digit: d0}, Why: explain.BySeen, Cell: c0, House: row, Cover: -1}
+		q := cloneProof(p)
+		q.Lines = slices.Insert(q.Lines, 1, add)
+		require.Empty(t, proofcheck.Explicit(b, q), "the padded proof must still check")
+		padded++
+		assert.Len(t, proofcheck.Prune(b, q).Lines, len(p.Lines), "Prune must drop the unneeded line")
+		only := func(ln explain.ProofLine) bool { return ln == add }
+		assert.Len(t, proofcheck.PruneLines(b, q, only).Lines, len(p.Lines), "PruneLines trying the added line must drop it")
+		none := func(explain.ProofLine) bool { return false }
+		assert.Len(t, proofcheck.PruneLines(b, q, none).Lines, len(q.Lines), "PruneLines trying nothing must keep every line")
+	}
+	require.Positive(t, padded, "no proof could be padded")
+	t.Logf("%d proofs padded", padded)
 }
