@@ -158,6 +158,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	data.Board, data.W, data.HasW = b, w, hasW
 	data.Legend, data.Caveat, data.Intro, data.Lemmas = !n.legend, !n.caveat, !n.intro, !n.lemmas
 	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
+	written := s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 // a forcing step's proof
 	var err error
 	if short {
 		nr.Prose, err = n.c.short(n.t, data)
@@ -170,14 +171,14 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			// changes the text, whichever template it comes from.
 			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
 			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
-			if s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 { // only written proofs say these
+			if written { // only written proofs say these
 				n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
 				n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
 			}
 		}
 		// A written proof opens with its summary however short it is: one layout for
 		// every forcing form.
-		if err == nil && (n.c.long(nr.Prose) || s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0) {
+		if err == nil && (n.c.long(nr.Prose) || written) {
 			name := s.Technique + leadTemplate
 			if n.t.Lookup(name) == nil {
 				name = leadTemplate
