@@ -162,6 +162,11 @@ func TestProseGolden(t *testing.T) {
 				p, err := explain.Prose(s.layout, s.step, lang)
 				require.NoError(t, err, s.name)
 				sb.WriteString("== " + s.name + "\n" + explain.OneLiner(s.layout, s.step) + "\n" + p + "\n\n")
+				// A proof of singles reads as one chain of links in a walkthrough.
+				if linked, err := explain.ProseAt(s.layout, s.step, lang, explain.DetailNew); err != nil || linked != p {
+					require.NoError(t, err, s.name)
+					sb.WriteString("== " + s.name + ", as a walkthrough writes it\n" + linked + "\n\n")
+				}
 			}
 			explain.CheckGolden(t, "prose-"+string(lang)+".golden", sb.String())
 		})
@@ -188,26 +193,34 @@ func TestProseCoversCatalogue(t *testing.T) {
 func TestProseStyle(t *testing.T) {
 	for _, s := range proseSteps(t) {
 		t.Run(s.name, func(t *testing.T) {
-			en, err := explain.Prose(s.layout, s.step, explain.EN)
-			require.NoError(t, err)
-			assert.True(t, unicode.IsUpper([]rune(en)[0]), "English prose starts with a capital: %q", en)
-			assert.True(t, strings.HasSuffix(en, "."), "English prose ends with a full stop: %q", en)
-			assert.NotContains(t, en, "  ")
-			assert.False(t, strings.ContainsFunc(en, func(r rune) bool { return r > unicode.MaxLatin1 }), "English prose has non-Latin text: %q", en)
-
-			ja, err := explain.Prose(s.layout, s.step, explain.JA)
-			require.NoError(t, err)
-			assert.True(t, strings.HasSuffix(ja, "。"), "Japanese prose ends with 。: %q", ja)
-			if explain.TechniqueName(s.step.Technique, explain.JA) != s.step.Technique {
-				// The generic sentence quotes notation, which has spaces; templates do not.
-				assert.NotContains(t, ja, " ", "Japanese prose has no spaces: %q", ja)
-			}
-			assert.NotContains(t, ja, "だ。", "Japanese prose is in です/ます style: %q", ja)
-			for _, p := range []string{en, ja} {
-				assert.NotContains(t, p, "<no value>")
-				assert.NotContains(t, p, "{{")
+			for _, d := range []explain.Detail{explain.DetailFull, explain.DetailNew} {
+				proseStyle(t, s, d)
 			}
 		})
+	}
+}
+
+// proseStyle checks the prose of one step at detail d in English and Japanese.
+func proseStyle(t *testing.T, s proseStep, d explain.Detail) {
+	t.Helper()
+	en, err := explain.ProseAt(s.layout, s.step, explain.EN, d)
+	require.NoError(t, err)
+	assert.True(t, unicode.IsUpper([]rune(en)[0]), "English prose starts with a capital: %q", en)
+	assert.True(t, strings.HasSuffix(en, "."), "English prose ends with a full stop: %q", en)
+	assert.NotContains(t, en, "  ")
+	assert.False(t, strings.ContainsFunc(en, func(r rune) bool { return r > unicode.MaxLatin1 }), "English prose has non-Latin text: %q", en)
+
+	ja, err := explain.ProseAt(s.layout, s.step, explain.JA, d)
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(ja, "。"), "Japanese prose ends with 。: %q", ja)
+	if explain.TechniqueName(s.step.Technique, explain.JA) != s.step.Technique {
+		// The generic sentence quotes notation, which has spaces; templates do not.
+		assert.NotContains(t, ja, " ", "Japanese prose has no spaces: %q", ja)
+	}
+	assert.NotContains(t, ja, "だ。", "Japanese prose is in です/ます style: %q", ja)
+	for _, p := range []string{en, ja} {
+		assert.NotContains(t, p, "<no value>")
+		assert.NotContains(t, p, "{{")
 	}
 }
 

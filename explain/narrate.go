@@ -143,8 +143,8 @@ type narrator struct {
 	removed Removals
 	// seen: techniques explained in full already; legend, caveat, intro, lemmas: said
 	// already.
-	seen                          map[string]bool
-	legend, caveat, intro, lemmas bool
+	seen                                 map[string]bool
+	legend, caveat, intro, lemmas, links bool
 }
 
 func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
@@ -156,7 +156,10 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
-	data.Legend, data.Caveat, data.Intro, data.Lemmas = !n.legend, !n.caveat, !n.intro, !n.lemmas
+	data.Legend, data.Caveat, data.Intro, data.Lemmas, data.Links = !n.legend, !n.caveat, !n.intro, !n.lemmas, !n.links
+	// At the default detail a proof of singles is one chain of links; at full detail
+	// every fact has its line, with the cells it takes a digit out of.
+	data.Compact = n.opt.Detail == DetailNew
 	short := n.opt.Detail == DetailNew && n.seen[s.Technique] && !AlwaysInFull(s)
 	written := s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 // a forcing step's proof
 	var err error
@@ -174,6 +177,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			if written { // only written proofs say these
 				n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
 				n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
+				n.links = n.links || n.said(data, func(d *proseData) { d.Links = false }, nr.Prose)
 			}
 		}
 		// A written proof opens with its summary however short it is: one layout for
@@ -203,7 +207,8 @@ func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.P
 func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
 	before := data
 	off(&data)
-	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro && data.Lemmas == before.Lemmas {
+	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro && data.Lemmas == before.Lemmas &&
+		data.Links == before.Links {
 		return false
 	}
 	other, err := n.c.render(n.t, data)

@@ -197,6 +197,28 @@ func TestNarrateDetail(t *testing.T) {
 				seen[tech] = true
 				assert.Equal(t, full[i].Heading, nr.Heading)
 			}
+			// A net of singles is one chain of links at detail new, one fact a line at
+			// full; the links' legend is said once.
+			links := map[explain.Lang]string{explain.EN: "each link places a digit", explain.JA: "各リンクは"}[lang]
+			linked, linkLegends := 0, 0
+			for i, nr := range fresh {
+				p := traces.trace(t, "P3").Steps[i].Pattern.Proof
+				if p == nil || !p.View().Linked() {
+					continue
+				}
+				linked++
+				linkLegends += strings.Count(nr.Prose, links)
+				first := p.View().Items[1].Line.Cand
+				link := board.Classic.CellName(first.Cell) + "=" + first.Digit.String()
+				if lang == explain.JA {
+					link = strings.ToUpper(link)
+				}
+				assert.Contains(t, nr.Prose, link, "step %d at new", i+1)
+				assert.NotContains(t, full[i].Prose, link, "step %d at full", i+1)
+				assert.NotContains(t, nr.Prose, "(1)", "step %d at new", i+1)
+			}
+			assert.Greater(t, linked, 1, "P3 has nets of singles")
+			assert.Equal(t, 1, linkLegends, "the links' legend is said once")
 			// The second pointing says one sentence at detail new.
 			second := pointingSteps(full)[1]
 			want := map[explain.Lang]string{explain.EN: "Locked Candidates Type 1 (Pointing) again (5 in b4): remove 5 from r1c3, r2c3 and r3c3.",

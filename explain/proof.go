@@ -149,6 +149,34 @@ type ProofItem struct {
 	Locked []board.Cell
 }
 
+// Linked tells whether v can be written as one chain of links: it opens with its
+// premise and every other fact is a single (its cell's last candidate, or its digit's
+// last place in a house), locked candidates, each following from the premise and the
+// facts before it by the rules alone, or a lemma whose proof is such a chain (written
+// after the link that uses it). A proof with a removal stated by a peer placed outside
+// its lines is written one fact a line.
+func (v ProofView) Linked() bool { return linked(v.Items, true) }
+
+// linked tells whether items open with a premise and go on with singles, locked
+// candidates and (where lemmas may be) lemmas whose own items are linked.
+func linked(items []ProofItem, lemmas bool) bool {
+	if len(items) == 0 || items[0].Line.Why != ByPremise {
+		return false
+	}
+	for _, it := range items[1:] {
+		switch it.Line.Why {
+		case ByNakedSingle, ByHiddenSingle, ByLocked:
+		case ByLemma:
+			if !lemmas || it.Lemma == nil || !linked(it.Lemma.Items, false) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // HouseCells are cells of one house.
 type HouseCells struct {
 	House board.House

@@ -46,6 +46,10 @@ type proseData struct {
 	// out (one fact a line); Lemmas: say what a lemma and a nested net are. A
 	// walkthrough says each once.
 	Legend, Caveat, Intro, Lemmas bool
+	// Compact: write a proof whose facts are all singles and locked candidates as one
+	// chain of links (ProofView.Linked) rather than one fact a line; Links: say how such
+	// a chain reads. A walkthrough at the default detail writes them so, the legend once.
+	Compact, Links bool
 	// Proof is a forcing chain's or net's written-out branch, shown whole at every
 	// detail (see ProofView).
 	Proof *Proof
@@ -68,6 +72,17 @@ func (d proseData) CaseViews() []CaseView {
 		out = append(out, v)
 	}
 	return out
+}
+
+// Linked tells whether every case of a verity can be written as one chain of links
+// (ProofView.Linked): the cases are written alike.
+func (d proseData) Linked() bool {
+	for i := range d.Cases {
+		if !d.Cases[i].View().Linked() {
+			return false
+		}
+	}
+	return len(d.Cases) > 0
 }
 
 // CaseView is one case of a verity as the prose says it: its letter and its proof.
@@ -119,6 +134,18 @@ func (c *catalogue) funcs(l *board.Layout) template.FuncMap {
 		// compact: cells as one cell group (r3c246, r57c1, r4c5|r5c46), as the glossary
 		// writes them: the lists of a written proof, one fact a line.
 		"compact": x.compact,
+		// link: one cell as a chain link writes it (r3c4, R3C4); tag: a house as a link
+		// names it, in notation where the language writes cells so (r4, c8, b6), else in
+		// words (4行).
+		"link": func(c board.Cell) string { return x.compact([]board.Cell{c}) },
+		"tag": func(h board.House) string {
+			if x.w.Cell == "" {
+				return l.HouseName(h)
+			}
+			return x.house(h)
+		},
+		// nb: a space that a line never breaks at (inside one link of a chain).
+		"nb": func() string { return "\u00a0" },
 		// leaves: the cells a fact removes a digit from, one cell group a house joined
 		// ("r3c124, r125c9 and r1c8"), a cage's followed by cage (its words).
 		"leaves": func(hs []HouseCells, cage string) string {
@@ -311,6 +338,14 @@ const lineBreak = "\ue000"
 // one-liner. The error is for an unknown language, or a step whose pattern lacks a
 // field its template needs.
 func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
+	return ProseAt(l, s, lang, DetailFull)
+}
+
+// ProseAt is Prose at a walkthrough's detail: at DetailNew, the default, a written
+// proof of singles and locked candidates is one chain of links (ProofView.Linked), with
+// the legend that says how it reads; at any other detail it is what Prose writes, one
+// fact a line.
+func ProseAt(l *board.Layout, s Step, lang Lang, d Detail) (string, error) {
 	c, err := catalogueOf(lang)
 	if err != nil {
 		return "", err
@@ -319,7 +354,9 @@ func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.render(t, c.data(l, s))
+	data := c.data(l, s)
+	data.Compact = d == DetailNew
+	return c.render(t, data)
 }
 
 // data is what the templates see of step s, without the board: Prose's view.
@@ -349,6 +386,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Caveat:       true,
 		Intro:        true,
 		Lemmas:       true,
+		Links:        true,
 		Proof:        p.Proof,
 		Cases:        p.Cases,
 		layout:       l,

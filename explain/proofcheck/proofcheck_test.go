@@ -339,6 +339,7 @@ func checkWritten(t *testing.T, l *board.Layout, s explain.Step) {
 		add(&s.Pattern.Cases[i], explain.LemmaName(i))
 	}
 	for _, lang := range []explain.Lang{"en", "ja"} {
+		checkLinks(t, l, s, lang)
 		text, err := explain.Prose(l, s, lang)
 		require.NoError(t, err)
 		at := 0
@@ -353,6 +354,64 @@ func checkWritten(t *testing.T, l *board.Layout, s explain.Step) {
 				return
 			}
 			at += k + 1
+		}
+	}
+}
+
+// checkLinks renders s as a walkthrough does at the default detail and, where its
+// proof is written as one chain of links, wants every fact of the record written as a
+// link, in order: a placement as r3c4=2 (R3C4=2), locked candidates as the cells
+// without the digit (r4c79<>6, R4C79≠6), a lemma as the candidate it refutes followed
+// by its own links.
+func checkLinks(t *testing.T, l *board.Layout, s explain.Step, lang explain.Lang) {
+	t.Helper()
+	full, err := explain.Prose(l, s, lang)
+	require.NoError(t, err)
+	text, err := explain.ProseAt(l, s, lang, explain.DetailNew)
+	require.NoError(t, err)
+	if text == full {
+		return // written one fact a line: checked by the caller
+	}
+	var views []explain.ProofView
+	if s.Pattern.Proof != nil {
+		views = append(views, s.Pattern.Proof.View())
+	}
+	for i := range s.Pattern.Cases {
+		views = append(views, s.Pattern.Cases[i].View())
+	}
+	at := 0
+	var links func(items []explain.ProofItem) bool
+	links = func(items []explain.ProofItem) bool {
+		for _, it := range items[1:] {
+			d := it.Line.Cand.Digit.String()
+			var link string
+			switch it.Line.Why {
+			case explain.ByLocked:
+				link = explain.CompactCells(l, it.Locked) + "<>" + d
+			case explain.ByLemma:
+				link = l.CellName(it.Line.Cand.Cell) + "<>" + d
+			default:
+				link = l.CellName(it.Line.Cand.Cell) + "=" + d
+			}
+			if lang == "ja" {
+				link = strings.Replace(strings.ToUpper(link), "<>", "≠", 1)
+			}
+			k := strings.Index(text[at:], link)
+			if k < 0 {
+				t.Errorf("%s in %s: fact %s is not written as link %s, in order", explain.OneLiner(l, s), lang, it.Number, link)
+				return false
+			}
+			at += k + len(link)
+			if it.Lemma != nil && !links(it.Lemma.Items) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, v := range views {
+		require.True(t, v.Linked(), "%s in %s: written as links, but its proof is not of singles, locked candidates and lemmas", explain.OneLiner(l, s), lang)
+		if !links(v.Items) {
+			return
 		}
 	}
 }
