@@ -46,9 +46,10 @@ type proseData struct {
 	// out (one fact a line); Lemmas: say what a lemma and a nested net are. A
 	// walkthrough says each once.
 	Legend, Caveat, Intro, Lemmas bool
-	// Compact: write a proof whose facts are all singles and locked candidates as one
-	// chain of links (ProofView.Linked) rather than one fact a line; Links: say how such
-	// a chain reads. A walkthrough at the default detail writes them so, the legend once.
+	// Compact: write a proof whose facts are all singles, locked candidates and lemmas
+	// so written as one chain of links (ProofView.Linked) rather than one fact a line;
+	// Links: say how such a chain reads. A walkthrough at the default detail writes them
+	// so, the legend once.
 	Compact, Links bool
 	// Proof is a forcing chain's or net's written-out branch, shown whole at every
 	// detail (see ProofView).
@@ -342,7 +343,7 @@ func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
 }
 
 // ProseAt is Prose at a walkthrough's detail: at DetailNew, the default, a written
-// proof of singles and locked candidates is one chain of links (ProofView.Linked), with
+// proof of singles, locked candidates and lemmas is one chain of links (ProofView.Linked), with
 // the legend that says how it reads; at any other detail it is what Prose writes, one
 // fact a line.
 func ProseAt(l *board.Layout, s Step, lang Lang, d Detail) (string, error) {
