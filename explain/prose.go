@@ -343,9 +343,9 @@ func Prose(l *board.Layout, s Step, lang Lang) (string, error) {
 }
 
 // ProseAt is Prose at a walkthrough's detail: at DetailNew, the default, a written
-// proof of singles, locked candidates and lemmas is one chain of links (ProofView.Linked), with
-// the legend that says how it reads; at any other detail it is what Prose writes, one
-// fact a line.
+// proof of singles, locked candidates and lemmas is one chain of links
+// (ProofView.Linked), with the legend that says how it reads; at any other detail it
+// is what Prose writes, one fact a line.
 func ProseAt(l *board.Layout, s Step, lang Lang, d Detail) (string, error) {
 	c, err := catalogueOf(lang)
 	if err != nil {
