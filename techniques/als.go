@@ -798,6 +798,13 @@ type alsChainSearch struct {
 	buf         []board.Candidate
 	compWalk    []int32    // mayConclude's walk table
 	comps       chainComps // and its components
+	// concl, when filter is set (by mayConclude), has the bit (candBit) of each
+	// candidate some chain may remove: a start whose first set has none in a Z's
+	// target is not searched.
+	filter  bool
+	concl   []uint64
+	candBit []int32
+	ors     []uint64 // mayConclude's
 }
 
 // newALSChainSearch returns a search over x, with tables (thousands of entries each)
@@ -813,7 +820,7 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
-		compWalk: s.compWalk, comps: s.comps,
+		compWalk: s.compWalk, comps: s.comps, concl: s.concl[:0], candBit: s.candBit[:0], ors: s.ors,
 	}
 	size := 0
 	for i := range int32(len(x.sets)) {
@@ -846,7 +853,8 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 // So each candidate x gets a bit, set on the entries it makes lacking (x in the
 // entry's target), passed on along the walks; a chain needs a candidate whose bit
 // reaches an entry of a set that then holds x's digit where x sees it all. On the
-// top1465 states that reach the chains of sets, nearly none has one.
+// top1465 states that reach the chains of sets, nearly none has one. The candidates
+// that pass are kept (concl), so run searches only from the sets that may remove one.
 func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	x := s.x
 	n := x.l.N()
@@ -870,15 +878,65 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 		}
 	}
 	r.spread()
-	for e := range int32(x.entries()) {
-		z := x.owner[e]
-		for ds := x.sets[z].digits.Without(x.digit[e]); ds != 0; ds &= ds - 1 {
-			d := ds.First()
-			f := x.entry(z, d)
+	// A candidate of entry f's target passes when a walk reaches another entry of f's
+	// set with its bit: the bits of a set's entries but one are those before it ORed
+	// with those after it.
+	w := r.w
+	s.concl = grown(s.concl, w)
+	may := false
+	for z := range x.sets {
+		a := &x.sets[z]
+		k := a.digits.Count()
+		s.ors = grown(s.ors, 2*(k+1)*w)
+		pre, suf := s.ors[:(k+1)*w], s.ors[(k+1)*w:]
+		for j := range k {
+			row := r.bits[int(cs.comp[a.at+int32(j)])*w:][:w]
+			for i, v := range row {
+				pre[(j+1)*w+i] = pre[j*w+i] | v
+			}
+		}
+		for j := k - 1; j >= 0; j-- {
+			row := r.bits[int(cs.comp[a.at+int32(j)])*w:][:w]
+			for i, v := range row {
+				suf[j*w+i] = suf[(j+1)*w+i] | v
+			}
+		}
+		for j := range k {
+			f := a.at + int32(j)
+			d := int(x.digit[f])
+			before, after := pre[j*w:][:w], suf[(j+1)*w:][:w]
 			for _, c := range x.tcells[x.tcellAt[f]:x.tcellAt[f+1]] {
-				if r.has(e, bit[int(c)*n+int(d)-1]) {
-					return true
+				i := bit[int(c)*n+d-1]
+				if m := uint64(1) << (uint(i) & 63); (before[i>>6]|after[i>>6])&m != 0 {
+					s.concl[i>>6] |= m
+					may = true
 				}
+			}
+		}
+	}
+	if may {
+		s.candBit = append(s.candBit[:0], bit...) // the scratch's table is lent to the next caller
+		s.filter = true
+	}
+	return may
+}
+
+// startConcludes reports whether a chain from set a left by x1 may remove anything,
+// by the candidates mayConclude kept: the chain's first set lacks a Z other than x1,
+// so what it removes is that Z in the set's target, and a walk from the set lacking
+// Z reaches the chain's last entry.
+func (s *alsChainSearch) startConcludes(a int32, x1 board.Digit) bool {
+	if !s.filter {
+		return true
+	}
+	x := s.x
+	n := x.l.N()
+	for r := x.sets[a].zs.Without(x1); r != 0; r &= r - 1 {
+		d := r.First()
+		e := x.entry(a, d)
+		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
+			if i := s.candBit[int(c)*n+int(d)-1]; s.concl[i>>6]&(1<<(uint(i)&63)) != 0 {
+				return true
 			}
 		}
 	}
@@ -901,7 +959,7 @@ func (s *alsChainSearch) run() {
 			out |= e.rcc
 		}
 		for r := out; r != 0; r &= r - 1 {
-			if x1 := r.First(); zs.Without(x1) != 0 && s.budget > 0 {
+			if x1 := r.First(); zs.Without(x1) != 0 && s.budget > 0 && s.startConcludes(a, x1) {
 				s.from(a, x1)
 			}
 		}
