@@ -96,7 +96,8 @@ func mslsFinder(p *Pass) {
 			continue
 		}
 		s.hits = s.hits[:0]
-		s.visit(0, 0, 0, 0, 0, 0, s.union)
+		s.visit(0, 0, 0, 0, 0, 0, s.slots)
+		slices.Sort(s.hits) // in the order of the sets as numbers
 		for _, cols := range s.hits {
 			if !mslsReport(p, l, g, rows, cols, &seen) {
 				return
@@ -121,13 +122,15 @@ type mslsSearch struct {
 	full  uint16
 	rows  uint16
 	union uint16    // the rows' empty columns
-	cells [9]uint8  // [col] -> empty cells of the rows in it
-	below [9]uint8  // [col] -> empty cells of the rows in the columns before it
-	rowsP [9]uint64 // [col] -> byte d: the rows where the column's cells can hold digit d+1
-	rows9 [9]uint8  // [col] -> the same for the ninth digit
-	digP  [9]uint64 // [col] -> byte d: 1 when the column's cells can hold digit d+1
-	dig9  [9]uint8  // [col] -> the same for the ninth digit
-	hits  []uint16  // the tight column sets found, in increasing order
+	cells [9]uint8  // [slot] -> empty cells of the rows in its column
+	below [9]uint8  // [slot] -> empty cells of the rows in the columns of the slots before
+	rowsP [9]uint64 // [slot] -> byte d: the rows where the column's cells can hold digit d+1
+	rows9 [9]uint8  // [slot] -> the same for the ninth digit
+	digP  [9]uint64 // [slot] -> byte d: 1 when the column's cells can hold digit d+1
+	dig9  [9]uint8  // [slot] -> the same for the ninth digit
+	hits  []uint16  // the tight column sets found
+	col   [9]uint8  // [slot] -> column
+	slots uint16    // a bit per slot
 }
 
 // start reads the row set rows and reports whether it has two empty columns at least
@@ -157,25 +160,43 @@ func (s *mslsSearch) start(rows uint16) bool {
 		}
 		i++
 	}
-	sum := uint8(0)
-	for c := range 9 {
-		s.below[c] = sum
-		sum += s.cells[c]
-		s.digP[c] = mslsNonZeroBytes(s.rowsP[c])
-		s.dig9[c] = min(s.rows9[c], 1)
+	// The columns in slots, fewest cells first: the search adds the slots from the
+	// highest down, so the cells still addable shrink fastest.
+	m := 0
+	for cs := s.union; cs != 0; cs &= cs - 1 {
+		c := bits.TrailingZeros16(cs)
+		k := m
+		for ; k > 0 && s.cells[s.col[k-1]] > s.cells[c]; k-- {
+			s.col[k] = s.col[k-1]
+		}
+		s.col[k] = uint8(c)
+		m++
 	}
-	return bits.OnesCount16(s.union) >= 2
+	var cells [9]uint8
+	var rowsP [9]uint64
+	var rows9 [9]uint8
+	sum := uint8(0)
+	for k := range m {
+		c := s.col[k]
+		cells[k], rowsP[k], rows9[k] = s.cells[c], s.rowsP[c], s.rows9[c]
+		s.below[k] = sum
+		sum += cells[k]
+		s.digP[k] = mslsNonZeroBytes(rowsP[k])
+		s.dig9[k] = min(rows9[k], 1)
+	}
+	s.cells, s.rowsP, s.rows9, s.slots = cells, rowsP, rows9, uint16(1)<<m-1
+	return m >= 2
 }
 
-// visit tries every set cols plus one or more columns of lower (all below the columns
-// of cols), in increasing order of the sets as numbers: cols has cells empty cells;
-// rw and r9 are, per digit, its rows that can hold the digit, and cw and c9 its
-// columns that can (as in mslsSearch's fields).
+// visit tries every set cols plus the columns of one or more slots of lower (all below
+// the slots of cols): cols has cells empty cells; rw and r9 are, per digit, its rows
+// that can hold the digit, and cw and c9 its columns that can (as in mslsSearch's
+// fields).
 func (s *mslsSearch) visit(cols uint16, cells int, rw uint64, r9 uint8, cw uint64, c9 uint8, lower uint16) {
 	for ls := lower; ls != 0; ls &= ls - 1 {
 		t := bits.TrailingZeros16(ls)
 		bit := uint16(1) << t
-		next := cols | bit
+		next := cols | 1<<s.col[t]
 		nextCells := cells + int(s.cells[t])
 		nrw, nr9 := rw|s.rowsP[t], r9|s.rows9[t]
 		ncw, nc9 := cw+s.digP[t], c9+s.dig9[t]
