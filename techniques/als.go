@@ -285,6 +285,34 @@ type alsBuild struct {
 	petals       []alsFile // per target cell: the cell and digit, and the set
 	pairs, byTo  []alsPair
 	at, fill     []int32
+	// same[(h*N+p)*3+k] are the positions of house h whose cells share the k-th of
+	// HousesOf (row, column, box) with the cell at position p, for layout sameOf.
+	same   []board.PosSet
+	sameOf *board.Layout
+}
+
+// sameHouses fills w.same for layout l, unless it holds l's already.
+func (w *alsBuild) sameHouses(l *board.Layout) {
+	if w.sameOf == l {
+		return
+	}
+	n := l.N()
+	w.same = grown(w.same, l.Houses()*n*3)
+	for h := range board.House(l.Houses()) {
+		cells := l.HouseCells(h)
+		for p, c := range cells {
+			hs := l.HousesOf(c)
+			for q, o := range cells {
+				os := l.HousesOf(o)
+				for k := range hs {
+					if os[k] == hs[k] {
+						w.same[(int(h)*n+p)*3+k] |= 1 << uint(q)
+					}
+				}
+			}
+		}
+	}
+	w.sameOf = l
 }
 
 // alsFile is an entry filed under a house that holds all its places, with the places as
@@ -322,6 +350,7 @@ func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 	}
 	x.tcellAt = append(x.tcellAt, 0) // each entry then appends where its cells end
 	w.x, w.b, w.files, w.petals = x, b, w.files[:0], w.petals[:0]
+	w.sameHouses(l)
 	for h := range board.House(l.Houses()) {
 		if sc.done() {
 			break // cancelled: the solve stops, and the index is never used
@@ -401,15 +430,10 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 	for r := ds; r != 0; r &= r - 1 {
 		d := r.First()
 		places := w.b.Positions(h, d) & at
-		first := inH[places.First()]
-		hs := l.HousesOf(first)
-		common := [3]bool{true, true, true}
-		for p := places & (places - 1); p != 0; p &= p - 1 {
-			o := l.HousesOf(inH[bits.TrailingZeros32(uint32(p))])
-			for k := range hs {
-				common[k] = common[k] && o[k] == hs[k]
-			}
-		}
+		fp := places.First()
+		hs := l.HousesOf(inH[fp])
+		same := w.same[(int(h)*int(n)+fp)*3:][:3]
+		common := [3]bool{places&^same[0] == 0, places&^same[1] == 0, places&^same[2] == 0}
 		tw := len(x.tbits)
 		for range x.words {
 			x.tbits = append(x.tbits, 0)
