@@ -285,6 +285,34 @@ type alsBuild struct {
 	petals       []alsFile // per target cell: the cell and digit, and the set
 	pairs, byTo  []alsPair
 	at, fill     []int32
+	// same[(h*N+p)*3+k] are the positions of house h whose cells share the k-th of
+	// HousesOf (row, column, box) with the cell at position p, for layout sameOf.
+	same   []board.PosSet
+	sameOf *board.Layout
+}
+
+// sameHouses fills w.same for layout l, unless it holds l's already.
+func (w *alsBuild) sameHouses(l *board.Layout) {
+	if w.sameOf == l {
+		return
+	}
+	n := l.N()
+	w.same = grown(w.same, l.Houses()*n*3)
+	for h := range board.House(l.Houses()) {
+		cells := l.HouseCells(h)
+		for p, c := range cells {
+			hs := l.HousesOf(c)
+			for q, o := range cells {
+				os := l.HousesOf(o)
+				for k := range hs {
+					if os[k] == hs[k] {
+						w.same[(int(h)*n+p)*3+k] |= 1 << uint(q)
+					}
+				}
+			}
+		}
+	}
+	w.sameOf = l
 }
 
 // alsFile is an entry filed under a house that holds all its places, with the places as
@@ -322,6 +350,7 @@ func newALSIndex(sc *scratch, b *board.Board, hint *alsIndex) *alsIndex {
 	}
 	x.tcellAt = append(x.tcellAt, 0) // each entry then appends where its cells end
 	w.x, w.b, w.files, w.petals = x, b, w.files[:0], w.petals[:0]
+	w.sameHouses(l)
 	for h := range board.House(l.Houses()) {
 		if sc.done() {
 			break // cancelled: the solve stops, and the index is never used
@@ -401,15 +430,10 @@ func (w *alsBuild) add(h board.House, at board.PosSet, ds board.DigitSet) {
 	for r := ds; r != 0; r &= r - 1 {
 		d := r.First()
 		places := w.b.Positions(h, d) & at
-		first := inH[places.First()]
-		hs := l.HousesOf(first)
-		common := [3]bool{true, true, true}
-		for p := places & (places - 1); p != 0; p &= p - 1 {
-			o := l.HousesOf(inH[bits.TrailingZeros32(uint32(p))])
-			for k := range hs {
-				common[k] = common[k] && o[k] == hs[k]
-			}
-		}
+		fp := places.First()
+		hs := l.HousesOf(inH[fp])
+		same := w.same[(int(h)*int(n)+fp)*3:][:3]
+		common := [3]bool{places&^same[0] == 0, places&^same[1] == 0, places&^same[2] == 0}
 		tw := len(x.tbits)
 		for range x.words {
 			x.tbits = append(x.tbits, 0)
@@ -798,6 +822,13 @@ type alsChainSearch struct {
 	buf         []board.Candidate
 	compWalk    []int32    // mayConclude's walk table
 	comps       chainComps // and its components
+	// concl, when filter is set (by mayConclude), has the bit (candBit) of each
+	// candidate some chain may remove: a start whose first set has none in a Z's
+	// target is not searched.
+	filter  bool
+	concl   []uint64
+	candBit []int32
+	ors     []uint64 // mayConclude's
 }
 
 // newALSChainSearch returns a search over x, with tables (thousands of entries each)
@@ -813,7 +844,7 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 		found: make([][]alsFound, maxSets+1), keys: make([]map[string]int, maxSets+1),
 		budget: alsSearchBudget,
 		front:  s.front[:0], next: s.next[:0], path: s.path[:0], rccs: s.rccs[:0], buf: s.buf[:0],
-		compWalk: s.compWalk, comps: s.comps,
+		compWalk: s.compWalk, comps: s.comps, concl: s.concl[:0], candBit: s.candBit[:0], ors: s.ors,
 	}
 	size := 0
 	for i := range int32(len(x.sets)) {
@@ -846,7 +877,8 @@ func newALSChainSearch(x *alsIndex, minSets, maxSets int) *alsChainSearch {
 // So each candidate x gets a bit, set on the entries it makes lacking (x in the
 // entry's target), passed on along the walks; a chain needs a candidate whose bit
 // reaches an entry of a set that then holds x's digit where x sees it all. On the
-// top1465 states that reach the chains of sets, nearly none has one.
+// top1465 states that reach the chains of sets, nearly none has one. The candidates
+// that pass are kept (concl), so run searches only from the sets that may remove one.
 func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 	x := s.x
 	n := x.l.N()
@@ -870,15 +902,65 @@ func (s *alsChainSearch) mayConclude(b *board.Board) bool {
 		}
 	}
 	r.spread()
-	for e := range int32(x.entries()) {
-		z := x.owner[e]
-		for ds := x.sets[z].digits.Without(x.digit[e]); ds != 0; ds &= ds - 1 {
-			d := ds.First()
-			f := x.entry(z, d)
+	// A candidate of entry f's target passes when a walk reaches another entry of f's
+	// set with its bit: the bits of a set's entries but one are those before it ORed
+	// with those after it.
+	w := r.w
+	s.concl = grown(s.concl, w)
+	may := false
+	for z := range x.sets {
+		a := &x.sets[z]
+		k := a.digits.Count()
+		s.ors = grown(s.ors, 2*(k+1)*w)
+		pre, suf := s.ors[:(k+1)*w], s.ors[(k+1)*w:]
+		for j := range k {
+			row := r.bits[int(cs.comp[a.at+int32(j)])*w:][:w]
+			for i, v := range row {
+				pre[(j+1)*w+i] = pre[j*w+i] | v
+			}
+		}
+		for j := k - 1; j >= 0; j-- {
+			row := r.bits[int(cs.comp[a.at+int32(j)])*w:][:w]
+			for i, v := range row {
+				suf[j*w+i] = suf[(j+1)*w+i] | v
+			}
+		}
+		for j := range k {
+			f := a.at + int32(j)
+			d := int(x.digit[f])
+			before, after := pre[j*w:][:w], suf[(j+1)*w:][:w]
 			for _, c := range x.tcells[x.tcellAt[f]:x.tcellAt[f+1]] {
-				if r.has(e, bit[int(c)*n+int(d)-1]) {
-					return true
+				i := bit[int(c)*n+d-1]
+				if m := uint64(1) << (uint(i) & 63); (before[i>>6]|after[i>>6])&m != 0 {
+					s.concl[i>>6] |= m
+					may = true
 				}
+			}
+		}
+	}
+	if may {
+		s.candBit = append(s.candBit[:0], bit...) // the scratch's table is lent to the next caller
+		s.filter = true
+	}
+	return may
+}
+
+// startConcludes reports whether a chain from set a left by x1 may remove anything,
+// by the candidates mayConclude kept: the chain's first set lacks a Z other than x1,
+// so what it removes is that Z in the set's target, and a walk from the set lacking
+// Z reaches the chain's last entry.
+func (s *alsChainSearch) startConcludes(a int32, x1 board.Digit) bool {
+	if !s.filter {
+		return true
+	}
+	x := s.x
+	n := x.l.N()
+	for r := x.sets[a].zs.Without(x1); r != 0; r &= r - 1 {
+		d := r.First()
+		e := x.entry(a, d)
+		for _, c := range x.tcells[x.tcellAt[e]:x.tcellAt[e+1]] {
+			if i := s.candBit[int(c)*n+int(d)-1]; s.concl[i>>6]&(1<<(uint(i)&63)) != 0 {
+				return true
 			}
 		}
 	}
@@ -901,7 +983,7 @@ func (s *alsChainSearch) run() {
 			out |= e.rcc
 		}
 		for r := out; r != 0; r &= r - 1 {
-			if x1 := r.First(); zs.Without(x1) != 0 && s.budget > 0 {
+			if x1 := r.First(); zs.Without(x1) != 0 && s.budget > 0 && s.startConcludes(a, x1) {
 				s.from(a, x1)
 			}
 		}

@@ -56,6 +56,7 @@ type mslsGrid struct {
 	rowCand [9][9]uint16 // [digit-1][row] -> columns
 	colCand [9][9]uint16 // [digit-1][col] -> rows
 	empty   [9]uint16    // [row] -> empty columns
+	cand    [9][9]uint16 // [row][col] -> digits less one
 }
 
 func mslsRead(b *board.Board) *mslsGrid {
@@ -71,6 +72,7 @@ func mslsRead(b *board.Board) *mslsGrid {
 			d := ds.First() - 1
 			g.rowCand[d][r] |= 1 << col
 			g.colCand[d][col] |= 1 << r
+			g.cand[r][col] |= 1 << d
 		}
 	}
 	return g
@@ -80,13 +82,8 @@ func mslsFinder(p *Pass) {
 	b := p.Board()
 	l := b.Layout()
 	g := mslsRead(b)
-	n := g.n
-	full := uint16(1)<<n - 1
-	// Per column set (within the rows' empty columns, built from the set less its
-	// lowest column): the empty cells of the rows in it, and per digit the rows where
-	// its cells can hold the digit.
-	var cellsOf [1 << 9]uint8
-	var rowsOf [1 << 9][9]uint16
+	full := uint16(1)<<g.n - 1
+	s := mslsSearch{g: g, full: full}
 	var seen []mslsKey
 	for rows := uint16(1); rows < full; rows++ {
 		if bits.OnesCount16(rows) < 2 {
@@ -95,51 +92,147 @@ func mslsFinder(p *Pass) {
 		if p.done() {
 			return
 		}
-		var colsD [9]uint16
-		var colCells [9]uint8
-		var union uint16
-		for rs := rows; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros16(rs)
-			if g.empty[r] == 0 {
-				union = 0
-				break
-			}
-			union |= g.empty[r]
-			for d := range n {
-				colsD[d] |= g.rowCand[d][r]
-			}
-			for cs := g.empty[r]; cs != 0; cs &= cs - 1 {
-				colCells[bits.TrailingZeros16(cs)]++
-			}
-		}
-		if bits.OnesCount16(union) < 2 {
+		if !s.start(rows) {
 			continue
 		}
-		// Column sets within union, each after its subsets, so each entry is built from
-		// the set less its lowest column.
-		for cols := union & -union; cols != 0; cols = (cols - union) & union {
-			low := cols & -cols
-			c := bits.TrailingZeros16(low)
-			prev := cols &^ low
-			cellsOf[cols] = cellsOf[prev] + colCells[c]
-			cells := int(cellsOf[cols])
-			sum := 0
-			pr, cur := &rowsOf[prev], &rowsOf[cols]
-			for d := range 9 { // digits past n have no places
-				rs := pr[d] | g.colCand[d][c]&rows
-				cur[d] = rs
-				if cc := bits.OnesCount16(colsD[d] & cols); cc != 0 {
-					sum += min(bits.OnesCount16(rs), cc)
-				}
-			}
-			if sum != cells || bits.OnesCount16(cols) < 2 || cols == full || !mslsCovers(g, rows, cols) {
-				continue
-			}
+		s.hits = s.hits[:0]
+		s.visit(0, 0, 0, 0, 0, 0, s.slots)
+		slices.Sort(s.hits) // in the order of the sets as numbers
+		for _, cols := range s.hits {
 			if !mslsReport(p, l, g, rows, cols, &seen) {
 				return
 			}
 		}
 	}
+}
+
+// mslsSearch looks for the column sets of one row set that make a rank-0 set.
+//
+// A column set's count (per digit the fewer of its rows and its columns where the
+// cells can hold it) never falls as columns are added, while its cells grow by the
+// empty cells of each column added. So once the count exceeds the cells by more than
+// the empty cells of every column that may still be added, no larger set is tight, and
+// the search leaves that branch.
+//
+// The rows of a row set (eight at most: it is never all of them) are numbered from 0
+// in it, so a digit's rows fit in a byte: the first eight digits' rows, and their
+// column counts, go in one word each, a byte per digit, and the ninth digit's apart.
+type mslsSearch struct {
+	g     *mslsGrid
+	full  uint16
+	rows  uint16
+	union uint16    // the rows' empty columns
+	cells [9]uint8  // [slot] -> empty cells of the rows in its column
+	below [9]uint8  // [slot] -> empty cells of the rows in the columns of the slots before
+	rowsP [9]uint64 // [slot] -> byte d: the rows where the column's cells can hold digit d+1
+	rows9 [9]uint8  // [slot] -> the same for the ninth digit
+	digP  [9]uint64 // [slot] -> byte d: 1 when the column's cells can hold digit d+1
+	dig9  [9]uint8  // [slot] -> the same for the ninth digit
+	hits  []uint16  // the tight column sets found
+	col   [9]uint8  // [slot] -> column
+	slots uint16    // a bit per slot
+}
+
+// start reads the row set rows and reports whether it has two empty columns at least
+// and an empty cell in every row.
+func (s *mslsSearch) start(rows uint16) bool {
+	g := s.g
+	s.rows, s.union = rows, 0
+	s.cells = [9]uint8{}
+	s.rowsP, s.rows9 = [9]uint64{}, [9]uint8{}
+	i := 0
+	for rs := rows; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		if g.empty[r] == 0 {
+			return false
+		}
+		s.union |= g.empty[r]
+		for cs := g.empty[r]; cs != 0; cs &= cs - 1 {
+			c := bits.TrailingZeros16(cs)
+			s.cells[c]++
+			ds := g.cand[r][c]
+			for d8 := ds & 0xff; d8 != 0; d8 &= d8 - 1 {
+				s.rowsP[c] |= 1 << (8*bits.TrailingZeros16(d8) + i)
+			}
+			if ds&0x100 != 0 {
+				s.rows9[c] |= 1 << i
+			}
+		}
+		i++
+	}
+	// The columns in slots, fewest cells first: the search adds the slots from the
+	// highest down, so the cells still addable shrink fastest.
+	m := 0
+	for cs := s.union; cs != 0; cs &= cs - 1 {
+		c := bits.TrailingZeros16(cs)
+		k := m
+		for ; k > 0 && s.cells[s.col[k-1]] > s.cells[c]; k-- {
+			s.col[k] = s.col[k-1]
+		}
+		s.col[k] = uint8(c)
+		m++
+	}
+	var cells [9]uint8
+	var rowsP [9]uint64
+	var rows9 [9]uint8
+	sum := uint8(0)
+	for k := range m {
+		c := s.col[k]
+		cells[k], rowsP[k], rows9[k] = s.cells[c], s.rowsP[c], s.rows9[c]
+		s.below[k] = sum
+		sum += cells[k]
+		s.digP[k] = mslsNonZeroBytes(rowsP[k])
+		s.dig9[k] = min(rows9[k], 1)
+	}
+	s.cells, s.rowsP, s.rows9, s.slots = cells, rowsP, rows9, uint16(1)<<m-1
+	return m >= 2
+}
+
+// visit tries every set cols plus the columns of one or more slots of lower (all below
+// the slots of cols): cols has cells empty cells; rw and r9 are, per digit, its rows
+// that can hold the digit, and cw and c9 its columns that can (as in mslsSearch's
+// fields).
+func (s *mslsSearch) visit(cols uint16, cells int, rw uint64, r9 uint8, cw uint64, c9 uint8, lower uint16) {
+	for ls := lower; ls != 0; ls &= ls - 1 {
+		t := bits.TrailingZeros16(ls)
+		bit := uint16(1) << t
+		next := cols | 1<<s.col[t]
+		nextCells := cells + int(s.cells[t])
+		nrw, nr9 := rw|s.rowsP[t], r9|s.rows9[t]
+		ncw, nc9 := cw+s.digP[t], c9+s.dig9[t]
+		sum := mslsMinSum(mslsByteCounts(nrw), ncw) + min(bits.OnesCount8(nr9), int(nc9))
+		if sum == nextCells && bits.OnesCount16(next) >= 2 && next != s.full && mslsCovers(s.g, s.rows, next) {
+			s.hits = append(s.hits, next)
+		}
+		if down := lower & (bit - 1); down != 0 && sum-nextCells <= int(s.below[t]) {
+			s.visit(next, nextCells, nrw, nr9, ncw, nc9, down)
+		}
+	}
+}
+
+const (
+	mslsOnes  = 0x0101010101010101
+	mslsHighs = 0x8080808080808080
+)
+
+// mslsNonZeroBytes returns 1 in each byte of x that is not 0, 0 in the others.
+func mslsNonZeroBytes(x uint64) uint64 {
+	return ((x&^mslsHighs + ^uint64(mslsHighs)) | x) & mslsHighs >> 7
+}
+
+// mslsByteCounts returns the number of bits set in each byte of x, in that byte.
+func mslsByteCounts(x uint64) uint64 {
+	x -= x >> 1 & 0x5555555555555555
+	x = x&0x3333333333333333 + x>>2&0x3333333333333333
+	return (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+}
+
+// mslsMinSum returns the sum over the bytes of the lesser of a's and b's byte, each
+// below 128 and the sum below 256.
+func mslsMinSum(a, b uint64) int {
+	ge := ((a | mslsHighs) - b) & mslsHighs >> 7 * 0xff // 0xff where a's byte >= b's
+	m := b&ge | a&^ge
+	return int(m * mslsOnes >> 56)
 }
 
 // mslsCovers reports whether every row of rows has an empty cell in cols (every

@@ -143,11 +143,17 @@ func findNets(p *Pass, id string, nested bool) {
 	if p.done() {
 		return
 	}
-	slices.SortStableFunc(found, func(a, b explain.Step) int {
-		pa, pb := a.Pattern.Proof, b.Pattern.Proof
-		return cmp.Or(cmp.Compare(pa.Written(), pb.Written()), cmp.Compare(len(pa.Lemmas), len(pb.Lemmas)))
-	})
+	// Each proof's size once: the sort compares it again and again.
+	type sized struct{ written, lemmas, at int }
+	order := make([]sized, len(found))
 	for i, s := range found {
+		order[i] = sized{s.Pattern.Proof.Written(), len(s.Pattern.Proof.Lemmas), i}
+	}
+	slices.SortStableFunc(order, func(a, b sized) int {
+		return cmp.Or(cmp.Compare(a.written, b.written), cmp.Compare(a.lemmas, b.lemmas))
+	})
+	for i, o := range order {
+		s := found[o.at]
 		if i == 0 {
 			// The one a walkthrough takes: pruning costs a replay of the proof a line,
 			// so the others keep the lines their record gave them (they check as well).

@@ -22,6 +22,7 @@ package proofcheck
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stepdoku/stepdoku/board"
@@ -286,20 +287,20 @@ func (st *state) can(x board.Cell, d board.Digit) bool {
 func (c *checker) lines(st *state, prefix string, lines []explain.ProofLine, premise fact,
 	lemma func(int, explain.ProofLine, *state) string) {
 	l := c.l
+	// The line's place and name are written only for a problem: Prune checks a proof
+	// once for each line it tries without, and nearly every line holds.
 	for i, ln := range lines {
-		where := prefix + fmt.Sprint(i+1)
 		x, d := ln.Cand.Cell, ln.Cand.Digit
 		if int(x) < 0 || int(x) >= l.Cells() || d < 1 || int(d) > l.N() {
-			c.add(where, "names no candidate of the grid")
+			c.add(prefix+strconv.Itoa(i+1), "names no candidate of the grid")
 			return
 		}
-		name := l.CandidateName(ln.Cand)
-		if ln.True {
-			name = l.PlacementName(ln.Cand)
-		}
-		bad := c.line(st, ln, premise, i, lemma)
-		if bad != "" {
-			c.add(where, name+": "+bad)
+		if bad := c.line(st, ln, premise, i, lemma); bad != "" {
+			name := l.CandidateName(ln.Cand)
+			if ln.True {
+				name = l.PlacementName(ln.Cand)
+			}
+			c.add(prefix+strconv.Itoa(i+1), name+": "+bad)
 		}
 		// A line that does not hold is taken as said, so one mistake is reported once
 		// and the lines after it are read as the reader would read them.
