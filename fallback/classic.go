@@ -23,13 +23,15 @@ const (
 // grid9 is one state of the classic search. It is a value: a guess copies it.
 type grid9 struct {
 	f [9][3]uint32 // f[d][b]: where digit d+1 may stand in band b
-	// prev is f as last propagated, so update skips the masks that did not change.
+	// prev is f as last propagated, so digit skips the bands that did not change.
 	prev [9][3]uint32
 	// rows[d]: the rows where digit d+1 is not yet placed: bit 9r+8-b for row r of
 	// band b, where singleRows leaves its answer, shifted by b.
 	rows [9]uint32
 	// unsolved[b]: the cells of band b whose digit is not yet known.
 	unsolved [3]uint32
+	// dirty: the digits whose masks changed since digit last saw them (bit d).
+	dirty uint32
 }
 
 // load fills g from b's values and candidates (q.cell narrowed to q.digit). The
@@ -68,53 +70,27 @@ func (g *grid9) load(b *board.Board, q query) {
 		g.prev[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
 	}
 	g.unsolved = [3]uint32{bandMask, bandMask, bandMask}
+	g.dirty = 1<<9 - 1
 }
 
 // solved reports whether every cell's digit is known.
 func (g *grid9) solved() bool { return g.unsolved[0]|g.unsolved[1]|g.unsolved[2] == 0 }
 
 // update applies the constraints of every digit whose masks changed until nothing
-// changes. It returns false on a contradiction.
+// changes. It returns false on a contradiction. The digits come from the dirty set,
+// where digit adds those whose masks its placements changed: a test per digit that
+// changed, not one per digit and sweep, most of them outcomes the processor could
+// not foresee. The lowest dirty digit goes first (taking them in turn, as a sweep
+// did, ran a few percent slower).
 func (g *grid9) update() bool {
-	for {
-		// A sweep in which no digit placed a cell leaves every digit at its fixed
-		// point: a digit changes another's masks only by placing. Only after a
-		// sweep with placements must another look for digits they changed.
-		placed := false
-		// Three digits a step: the loop's own instructions were a fifth of it.
-		for d := 0; d < 9; d += 3 {
-			if g.stale(d) {
-				ok, more := g.digit(d)
-				if !ok {
-					return false
-				}
-				placed = placed || more
-			}
-			if g.stale(d + 1) {
-				ok, more := g.digit(d + 1)
-				if !ok {
-					return false
-				}
-				placed = placed || more
-			}
-			if g.stale(d + 2) {
-				ok, more := g.digit(d + 2)
-				if !ok {
-					return false
-				}
-				placed = placed || more
-			}
-		}
-		if !placed {
-			return true
+	for g.dirty != 0 {
+		d := bits.TrailingZeros32(g.dirty)
+		g.dirty &= g.dirty - 1
+		if !g.digit(d) {
+			return false
 		}
 	}
-}
-
-// stale reports whether digit d's masks changed since digit last saw them.
-func (g *grid9) stale(d int) bool {
-	f, p := &g.f[d], &g.prev[d]
-	return (f[0]^p[0])|(f[1]^p[1])|(f[2]^p[2]) != 0
+	return true
 }
 
 // digit brings digit d's three band masks to their fixed point, in registers, then
@@ -127,7 +103,7 @@ func (g *grid9) stale(d int) bool {
 // written out for each band: a function per step, not inlined, cost a tenth of the
 // search in calls. The cells placed are worked out once, after the loop, from the
 // rows that became single: fewer values live in the loop, fewer spilled to memory.
-func (g *grid9) digit(d int) (ok, placed bool) {
+func (g *grid9) digit(d int) bool {
 	f, p := &g.f[d], &g.prev[d]
 	a0, a1, a2 := f[0], f[1], f[2]
 	p0, p1, p2 := p[0], p[1], p[2]
@@ -137,7 +113,7 @@ func (g *grid9) digit(d int) (ok, placed bool) {
 		if a0 != p0 {
 			a0 &= t9.complex[(t9.shrink[a0&0x1ff]|t9.shrink[a0>>9&0x1ff]<<3|t9.shrink[a0>>18&0x1ff]<<6)&0x1ff]
 			if a0 == 0 {
-				return false, false
+				return false
 			}
 			s := cols(a0)
 			single := t9.colsSingle[s]
@@ -149,7 +125,7 @@ func (g *grid9) digit(d int) (ok, placed bool) {
 		if a1 != p1 {
 			a1 &= t9.complex[(t9.shrink[a1&0x1ff]|t9.shrink[a1>>9&0x1ff]<<3|t9.shrink[a1>>18&0x1ff]<<6)&0x1ff]
 			if a1 == 0 {
-				return false, false
+				return false
 			}
 			s := cols(a1)
 			single := t9.colsSingle[s]
@@ -161,7 +137,7 @@ func (g *grid9) digit(d int) (ok, placed bool) {
 		if a2 != p2 {
 			a2 &= t9.complex[(t9.shrink[a2&0x1ff]|t9.shrink[a2>>9&0x1ff]<<3|t9.shrink[a2>>18&0x1ff]<<6)&0x1ff]
 			if a2 == 0 {
-				return false, false
+				return false
 			}
 			s := cols(a2)
 			single := t9.colsSingle[s]
@@ -184,21 +160,29 @@ func (g *grid9) digit(d int) (ok, placed bool) {
 		g.unsolved[0] &^= placed0
 		g.unsolved[1] &^= placed1
 		g.unsolved[2] &^= placed2
-		// Written out, as tally is.
+		// Written out, as tally is; a digit that held a placed cell is dirty.
 		all := &g.f
-		all[0] = [3]uint32{all[0][0] &^ placed0, all[0][1] &^ placed1, all[0][2] &^ placed2}
-		all[1] = [3]uint32{all[1][0] &^ placed0, all[1][1] &^ placed1, all[1][2] &^ placed2}
-		all[2] = [3]uint32{all[2][0] &^ placed0, all[2][1] &^ placed1, all[2][2] &^ placed2}
-		all[3] = [3]uint32{all[3][0] &^ placed0, all[3][1] &^ placed1, all[3][2] &^ placed2}
-		all[4] = [3]uint32{all[4][0] &^ placed0, all[4][1] &^ placed1, all[4][2] &^ placed2}
-		all[5] = [3]uint32{all[5][0] &^ placed0, all[5][1] &^ placed1, all[5][2] &^ placed2}
-		all[6] = [3]uint32{all[6][0] &^ placed0, all[6][1] &^ placed1, all[6][2] &^ placed2}
-		all[7] = [3]uint32{all[7][0] &^ placed0, all[7][1] &^ placed1, all[7][2] &^ placed2}
-		all[8] = [3]uint32{all[8][0] &^ placed0, all[8][1] &^ placed1, all[8][2] &^ placed2}
+		g.dirty |= (takePlaced(&all[0], placed0, placed1, placed2) |
+			takePlaced(&all[1], placed0, placed1, placed2)<<1 |
+			takePlaced(&all[2], placed0, placed1, placed2)<<2 |
+			takePlaced(&all[3], placed0, placed1, placed2)<<3 |
+			takePlaced(&all[4], placed0, placed1, placed2)<<4 |
+			takePlaced(&all[5], placed0, placed1, placed2)<<5 |
+			takePlaced(&all[6], placed0, placed1, placed2)<<6 |
+			takePlaced(&all[7], placed0, placed1, placed2)<<7 |
+			takePlaced(&all[8], placed0, placed1, placed2)<<8) &^ (1 << d)
 	}
 	*f = [3]uint32{a0, a1, a2}
 	*p = *f
-	return true, placed0|placed1|placed2 != 0
+	return true
+}
+
+// takePlaced takes the cells placed0, placed1, placed2 of the three bands from a digit's
+// masks m, and returns 1 when m held one of them, else 0.
+func takePlaced(m *[3]uint32, placed0, placed1, placed2 uint32) uint32 {
+	hit := m[0]&placed0 | m[1]&placed1 | m[2]&placed2
+	*m = [3]uint32{m[0] &^ placed0, m[1] &^ placed1, m[2] &^ placed2}
+	return (hit | -hit) >> 31
 }
 
 // next3[b], next3[b+1]: the two bands after band b, in turn.
@@ -243,6 +227,7 @@ func (g *grid9) nakedSingles(nw *narrow) int {
 			for m := g.f[d][b] & single; m != 0; m &= m - 1 {
 				// Leaving the digit one cell in its row is enough: update does the rest.
 				g.f[d][b] &^= t9.rowOf[bits.TrailingZeros32(m)] &^ (m & -m)
+				g.dirty |= 1 << d
 				placed++
 			}
 		}
@@ -405,7 +390,9 @@ func (s *classic) run(g *grid9) {
 				return
 			}
 		}
-		g.f[bits.TrailingZeros32(ds)][b] &^= others
+		d := bits.TrailingZeros32(ds)
+		g.f[d][b] &^= others
+		g.dirty |= 1 << d
 	}
 }
 
@@ -417,6 +404,7 @@ func (s *classic) run(g *grid9) {
 func (s *classic) try(g *grid9, d, b int, others uint32) {
 	next := *g
 	next.f[d][b] &^= others
+	next.dirty |= 1 << d
 	s.run(&next)
 }
 
