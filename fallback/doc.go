@@ -10,7 +10,8 @@
 // The classic 9x9 grid has its own bitboard solver: one 27-bit mask per digit and
 // band, with the digit's row, box and column constraints inside a band applied by
 // table look-ups, naked singles found by counting candidates across the nine masks,
-// and a two-candidate cell chosen when search must guess. Every other layout (4x4 up
+// and, when search must guess, the two-candidate cell that sees the most cells with
+// two or three candidates holding one of its digits. Every other layout (4x4 up
 // to 25x25, and every variant) uses a general solver over the layout's houses:
 // candidate bitmasks per cell, naked and hidden singles, and the cell with the
 // fewest candidates first. A third search, DLX (Knuth's Algorithm X with dancing

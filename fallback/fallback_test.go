@@ -596,3 +596,96 @@ func TestLoadMatchesCandidates(t *testing.T) {
 		}
 	}
 }
+
+// TestClassicFirstBranch follows the classic search down its first branch on the
+// sample puzzles. Every update must leave every digit at its fixed point: run
+// afresh on any digit, digit changes no mask and places nothing (it fails when a
+// change that update must see, a placement taking a cell from a digit, a naked
+// single, a guess, leaves its digit out of the dirty set). Every guess must be in
+// the cell guessCell's rule names, worked out here cell by cell from the
+// candidates: the first two-candidate cell of greatest weight (three for each
+// peer with two candidates, one for each with three, that holds one of its digits).
+func TestClassicFirstBranch(t *testing.T) {
+	for i, line := range sample(t) {
+		var g grid9
+		g.load(parseGrid(t, line), query{})
+		var nw narrow
+		for {
+			if !g.update() {
+				break
+			}
+			require.Zero(t, g.dirty, "puzzle %d", i+1)
+			for d := range 9 {
+				h := g
+				h.prev[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
+				require.True(t, h.digit(d), "puzzle %d, digit %d", i+1, d+1)
+				require.Equal(t, g.f, h.f, "puzzle %d, digit %d", i+1, d+1)
+				require.Zero(t, h.dirty, "puzzle %d, digit %d", i+1, d+1)
+			}
+			if g.solved() {
+				break
+			}
+			n := g.nakedSingles(&nw)
+			if n < 0 {
+				break
+			}
+			if n > 0 {
+				continue
+			}
+			// Guess the cell's first digit, as run's last branch would its last.
+			b, bit := g.guessCell(&nw)
+			require.Equal(t, heaviest(&g), b*27+bits.TrailingZeros32(bit), "puzzle %d", i+1)
+			d := 0
+			for g.f[d][b]&bit == 0 {
+				d++
+			}
+			g.f[d][b] &^= t9.rowOf[bits.TrailingZeros32(bit)] &^ bit
+			g.dirty |= 1 << d
+		}
+	}
+}
+
+// heaviest returns the cell (band*27 + bit) guessCell should take in g, worked out
+// from each cell's candidates; when no cell has two, the first with the fewest.
+func heaviest(g *grid9) int {
+	var cands [81]uint32 // the digits each unsolved cell may hold, bit d
+	for c := range 81 {
+		if g.unsolved[c/27]>>(c%27)&1 == 0 {
+			continue
+		}
+		for d := range 9 {
+			cands[c] |= g.f[d][c/27] >> (c % 27) & 1 << d
+		}
+	}
+	best, bestAt := -1, -1
+	for c := range 81 {
+		if bits.OnesCount32(cands[c]) != 2 {
+			continue
+		}
+		n := 0
+		for q := range 81 {
+			row, col, box := c/9 == q/9, c%9 == q%9, c/27 == q/27 && c%9/3 == q%9/3
+			if q == c || !row && !col && !box || cands[c]&cands[q] == 0 {
+				continue
+			}
+			switch bits.OnesCount32(cands[q]) {
+			case 2:
+				n += 3
+			case 3:
+				n++
+			}
+		}
+		if n > best {
+			best, bestAt = n, c
+		}
+	}
+	if bestAt < 0 {
+		fewest := 10
+		for c := range 81 {
+			if n := bits.OnesCount32(cands[c]); n > 0 && n < fewest {
+				fewest, bestAt = n, c
+			}
+		}
+	}
+	return bestAt
+}

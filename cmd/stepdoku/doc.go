@@ -74,14 +74,14 @@
 // work shared them; ranges are over several runs.
 //
 // Search, Count up to 2 solutions, on the first 10,000 puzzles of the two large sets
-// (-benchall for all): `go test ./fallback -run '^$' -bench 'Count$' -benchtime 2s
-// -count 3`, medians, alternately with tdoku's `run_benchmark -s tdoku -r 0` on the
-// same files (a loaded machine: tdoku too ran slower than its published figures).
+// (-benchall for all): `go test ./fallback -run '^$' -bench 'Count$/SET' -benchtime
+// 2s`, CPU time, medians of three runs, each alternately with tdoku's `run_benchmark
+// -s tdoku -r 0 -t 2 -w 1` on the same file (tdoku had 92-99% of a core to itself).
 //
 //	set                    µs/puzzle  guesses/puzzle  tdoku µs/puzzle
-//	17-clue                     2.84            0.51             3.90
-//	top1465                    12.87           11.67            11.20
-//	forum-hardest-11plus       78.39           104.8            62.90
+//	17-clue                     2.49            0.40             4.0
+//	top1465                    10.01            8.56            11.1
+//	forum-hardest-11plus       60.97            76.8            62.2
 //
 // Whole walkthroughs with step records (no text): `go test ./techniques -run '^$'
 // -bench BenchmarkWalkthrough -benchtime 1x` (17-clue: 500 puzzles spread over the
