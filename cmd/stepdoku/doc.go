@@ -95,8 +95,8 @@
 //	forum-hardest-11plus   62 ms      58 ms          0% (before the nets)   99.5
 //
 // The forum's hardest list by logic (every 48th line, 1,015 puzzles, `stepdoku check
-// --logic --jobs 1`): all 1,015 without a search step, 0.54-0.70 s CPU a puzzle (the
-// higher on a loaded machine), 57-65 MB peak; 603 of them need a nested net. Every
+// --logic --jobs 1`): all 1,015 without a search step, 0.28 s CPU a puzzle (279 s in
+// all, on a loaded machine), 52 MB peak; 603 of them need a nested net. Every
 // written proof of their nets replayed by explain/proofcheck
 // (`STEPDOKU_FULL=1 go test ./explain/proofcheck -run TestHardestProofs`).
 //
