@@ -105,7 +105,7 @@ func NewNarrator(l *board.Layout, tr Trace, opt NarrateOptions) (*Narrator, erro
 	if err != nil {
 		return nil, err
 	}
-	nr := &Narrator{n: narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}}, b: b,
+	nr := &Narrator{n: narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}, say: sayAll()}, b: b,
 		said: make([]Narration, 0, len(tr.Steps))}
 	for _, s := range tr.Steps {
 		if _, err := nr.Say(s); err != nil {
@@ -141,10 +141,9 @@ type narrator struct {
 	l       *board.Layout
 	opt     NarrateOptions
 	removed Removals
-	// seen: techniques explained in full already; legend, caveat, intro, lemmas: said
-	// already.
-	seen                                 map[string]bool
-	legend, caveat, intro, lemmas, links bool
+	// seen: techniques explained in full already; say: what is still to say once.
+	seen map[string]bool
+	say  sayOnce
 }
 
 func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
@@ -156,7 +155,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
-	data.Legend, data.Caveat, data.Intro, data.Lemmas, data.Links = !n.legend, !n.caveat, !n.intro, !n.lemmas, !n.links
+	data.sayOnce = n.say
 	// At the default detail a proof of singles is one chain of links; at full detail
 	// every fact has its line, with the cells it takes a digit out of.
 	data.Compact = n.opt.Detail == DetailNew
@@ -172,12 +171,17 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 		if n.opt.Detail == DetailNew && err == nil {
 			// Said once: a template said the legend (or caveat) if leaving it out
 			// changes the text, whichever template it comes from.
-			n.legend = n.legend || n.said(data, func(d *proseData) { d.Legend = false }, nr.Prose)
-			n.caveat = n.caveat || n.said(data, func(d *proseData) { d.Caveat = false }, nr.Prose)
+			say := func(off func(*sayOnce)) {
+				if n.said(data, off, nr.Prose) {
+					off(&n.say)
+				}
+			}
+			say(func(o *sayOnce) { o.Legend = false })
+			say(func(o *sayOnce) { o.Caveat = false })
 			if written { // only written proofs say these
-				n.intro = n.intro || n.said(data, func(d *proseData) { d.Intro = false }, nr.Prose)
-				n.lemmas = n.lemmas || n.said(data, func(d *proseData) { d.Lemmas = false }, nr.Prose)
-				n.links = n.links || n.said(data, func(d *proseData) { d.Links = false }, nr.Prose)
+				say(func(o *sayOnce) { o.Intro = false })
+				say(func(o *sayOnce) { o.Lemmas = false })
+				say(func(o *sayOnce) { o.Links = false })
 			}
 		}
 		// A written proof opens with its summary however short it is: one layout for
@@ -204,11 +208,10 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.Proof != nil }
 
 // said tells whether the full prose of data differs once off turns something off.
-func (n *narrator) said(data proseData, off func(*proseData), full string) bool {
-	before := data
-	off(&data)
-	if data.Legend == before.Legend && data.Caveat == before.Caveat && data.Intro == before.Intro && data.Lemmas == before.Lemmas &&
-		data.Links == before.Links {
+func (n *narrator) said(data proseData, off func(*sayOnce), full string) bool {
+	before := data.sayOnce
+	off(&data.sayOnce)
+	if data.sayOnce == before {
 		return false
 	}
 	other, err := n.c.render(n.t, data)

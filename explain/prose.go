@@ -41,16 +41,12 @@ type proseData struct {
 	// W are the witnesses of a single, when HasW (a walkthrough knows them).
 	W    SingleWitnesses
 	HasW bool
-	// Legend: say what "=" and "-" mean in a chain; Caveat: say that a uniqueness step
-	// relies on the puzzle having one solution; Intro: say how a written proof is laid
-	// out (one fact a line); Lemmas: say what a lemma and a nested net are. A
-	// walkthrough says each once.
-	Legend, Caveat, Intro, Lemmas bool
+	// What a walkthrough says once (all of it when said alone).
+	sayOnce
 	// Compact: write a proof whose facts are all singles, locked candidates and lemmas
-	// so written as one chain of links (ProofView.Linked) rather than one fact a line;
-	// Links: say how such a chain reads. A walkthrough at the default detail writes them
-	// so, the legend once.
-	Compact, Links bool
+	// so written as one chain of links (ProofView.Linked) rather than one fact a line.
+	// A walkthrough at the default detail writes them so.
+	Compact bool
 	// Proof is a forcing chain's or net's written-out branch, shown whole at every
 	// detail (see ProofView).
 	Proof *Proof
@@ -60,6 +56,16 @@ type proseData struct {
 	HasPivot  bool
 	PivotCell board.Cell
 }
+
+// sayOnce are the things a walkthrough says once, each true while still to say.
+// Legend: what "=" and "-" mean in a chain; Caveat: that a uniqueness step relies on
+// the puzzle having one solution; Intro: how a written proof is laid out (one fact a
+// line); Lemmas: what a lemma and a nested net are; Links: how a chain of links
+// (Compact) reads.
+type sayOnce struct{ Legend, Caveat, Intro, Lemmas, Links bool }
+
+// sayAll is everything still to say.
+func sayAll() sayOnce { return sayOnce{true, true, true, true, true} }
 
 // CaseViews returns a verity's cases grouped for the prose, numbered A, B, ... (each
 // case's items carry its letter), nil without them.
@@ -383,11 +389,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Cages:        p.Cages,
 		Placements:   sortedCandidates(s.Placements),
 		Eliminations: sortedCandidates(s.Eliminations),
-		Legend:       true,
-		Caveat:       true,
-		Intro:        true,
-		Lemmas:       true,
-		Links:        true,
+		sayOnce:      sayAll(),
 		Proof:        p.Proof,
 		Cases:        p.Cases,
 		layout:       l,

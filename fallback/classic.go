@@ -279,9 +279,7 @@ func (g *grid9) guessCell(nw *narrow) (int, uint32) {
 					bits.OnesCount32(h&row)+bits.OnesCount64(h12&col) <= best {
 					continue
 				}
-				ds := f[0][b]>>p&1 | f[1][b]>>p&1<<1 | f[2][b]>>p&1<<2 |
-					f[3][b]>>p&1<<3 | f[4][b]>>p&1<<4 | f[5][b]>>p&1<<5 |
-					f[6][b]>>p&1<<6 | f[7][b]>>p&1<<7 | f[8][b]>>p&1<<8
+				ds := g.cellDigits(b, p)
 				x, y := &f[bits.TrailingZeros32(ds)], &f[bits.TrailingZeros32(ds&(ds-1))]
 				u, u1, u2 := (x[b]|y[b])&row, x[b1]|y[b1], x[b2]|y[b2]
 				c12 := (uint64(u1) | uint64(u2)<<27) & col
@@ -309,6 +307,15 @@ func (g *grid9) guessCell(nw *narrow) (int, uint32) {
 		}
 	}
 	return bestBand, bestBit
+}
+
+// cellDigits returns the digits of the cell at bit p of band b, bit d for digit d+1,
+// gathered without a branch per digit.
+func (g *grid9) cellDigits(b, p int) uint32 {
+	f := &g.f
+	return f[0][b]>>p&1 | f[1][b]>>p&1<<1 | f[2][b]>>p&1<<2 |
+		f[3][b]>>p&1<<3 | f[4][b]>>p&1<<4 | f[5][b]>>p&1<<5 |
+		f[6][b]>>p&1<<6 | f[7][b]>>p&1<<7 | f[8][b]>>p&1<<8
 }
 
 // digits returns the solved grid's values row by row.
@@ -380,10 +387,7 @@ func (s *classic) run(g *grid9) {
 		b, bit := g.guessCell(&nw)
 		p := bits.TrailingZeros32(bit)
 		others := t9.rowOf[p] &^ bit
-		var ds uint32 // the cell's digits, gathered without a branch per digit
-		for d := range 9 {
-			ds |= g.f[d][b] >> p & 1 << d
-		}
+		ds := g.cellDigits(b, p)
 		for ; ds&(ds-1) != 0; ds &= ds - 1 {
 			s.try(g, bits.TrailingZeros32(ds), b, others)
 			if s.count >= s.q.limit || s.err != nil {

@@ -891,7 +891,8 @@ func firstRefuted(p *Pass, e *forcingEngine, premises []int32, done []bool, r in
 // or places before. The placement removes it by the rules, and the engine's record,
 // which keeps the first reason it found, can still hold such a removal where the
 // proof does not need it; a removal before a naked single in its cell is needed by it.
-func doubtfulRemovals(p *explain.Proof) (cells board.CellSet, any bool) {
+func doubtfulRemovals(p *explain.Proof) board.CellSet {
+	var cells board.CellSet
 	for i, ln := range p.Lines {
 		if ln.True || ln.Why == explain.ByTaken || ln.Why == explain.ByPremise {
 			continue
@@ -899,11 +900,11 @@ func doubtfulRemovals(p *explain.Proof) (cells board.CellSet, any bool) {
 		for j, pl := range p.Lines {
 			if pl.True && pl.Cand.Cell == ln.Cand.Cell && (j < i || pl.Why != explain.ByNakedSingle) {
 				cells.Add(ln.Cand.Cell)
-				any = true
+				break
 			}
 		}
 	}
-	return cells, any
+	return cells
 }
 
 // pruneRecord drops what a forcing proof from the engine's record does not need: the
@@ -911,8 +912,8 @@ func doubtfulRemovals(p *explain.Proof) (cells board.CellSet, any bool) {
 // goes does the whole proof get proofcheck.Prune's check a line, since the facts that
 // served only it go too.
 func pruneRecord(b *board.Board, p *explain.Proof) *explain.Proof {
-	cells, any := doubtfulRemovals(p)
-	if !any {
+	cells := doubtfulRemovals(p)
+	if cells.Empty() {
 		return p
 	}
 	q := proofcheck.PruneLines(b, p, func(ln explain.ProofLine) bool { return !ln.True && cells.Has(ln.Cand.Cell) })

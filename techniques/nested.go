@@ -197,31 +197,46 @@ func (e *netEngine) lemmas(p *Pass, branch, inner *netState) ([]netPremise, bool
 				if branch.settled[c] || branch.cands[c].Count() != want {
 					continue
 				}
-				for s := branch.cands[c]; s != 0; s &= s - 1 {
-					if e.work > netBudget || p.done() {
-						return nil, false
-					}
-					d := s.First()
-					if !branch.cands[c].Has(d) {
-						continue
-					}
-					inner.copyFrom(branch)
-					if !e.assume(inner, board.Cell(c), d, true) {
-						continue
-					}
-					out = append(out, netPremise{board.Cell(c), d})
-					progress = true
-					if e.remove(branch, board.Cell(c), d, true, int32(len(out)-1)) {
-						return out, true
-					}
-					if branch.settled[c] {
-						break
-					}
+				had := len(out)
+				var clash, stop bool
+				if out, clash, stop = e.cellLemmas(p, branch, inner, board.Cell(c), out); stop {
+					return nil, false
+				} else if clash {
+					return out, true
 				}
+				progress = progress || len(out) > had
 			}
 		}
 	}
 	return out, false
+}
+
+// cellLemmas assumes each candidate of cell c inside branch in turn; each that a
+// Forcing Net (+) refutes (in inner, a scratch copy) is appended to out as a lemma and
+// taken out of branch. It stops at the cell's last candidate, or when branch runs into
+// a contradiction (clash); stop says the budget or the pass ran out.
+func (e *netEngine) cellLemmas(p *Pass, branch, inner *netState, c board.Cell, out []netPremise) (_ []netPremise, clash, stop bool) {
+	for s := branch.cands[c]; s != 0; s &= s - 1 {
+		if e.work > netBudget || p.done() {
+			return out, false, true
+		}
+		d := s.First()
+		if !branch.cands[c].Has(d) {
+			continue
+		}
+		inner.copyFrom(branch)
+		if !e.assume(inner, c, d, true) {
+			continue
+		}
+		out = append(out, netPremise{c, d})
+		if e.remove(branch, c, d, true, int32(len(out)-1)) {
+			return out, true, false
+		}
+		if branch.settled[c] {
+			break
+		}
+	}
+	return out, false, false
 }
 
 // Why a fact of a branch holds (netRecord).

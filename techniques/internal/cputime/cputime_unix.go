@@ -1,15 +1,15 @@
 //go:build unix
 
-package techniques
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used so far (user and system), which
-// unlike the wall clock does not grow when other processes share the machine.
-func cpuTime() (time.Duration, bool) {
+// Process returns the CPU time the process has used so far (user and system, the
+// garbage collector's included), and false where it cannot be read.
+func Process() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
