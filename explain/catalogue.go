@@ -39,6 +39,9 @@ type catalogueFile struct {
 	Short string `yaml:"short"`
 	// LinkWhy says why one link of a forcing chain holds; "." is a LinkWhy.
 	LinkWhy string `yaml:"link_why"`
+	// LinksRule says how a chain of links reads ("r4c7=6 (r4) => ..."): forcing nets'
+	// proofs and loops at the default detail share it.
+	LinksRule string `yaml:"links_rule"`
 	// Lead opens a long step with a one-sentence summary.
 	Lead       string                    `yaml:"lead"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
@@ -103,6 +106,11 @@ type words struct {
 	// {places}; SinglesWhy is the one sentence said for the group.
 	Singles    string `yaml:"singles"`
 	SinglesWhy string `yaml:"singles_why"`
+	// AfterStep and AfterSteps follow the heading of a single written bare whose
+	// candidates earlier steps removed: ", after step {steps}" with one step number,
+	// ", after steps {steps}" with several (joined by And).
+	AfterStep  string `yaml:"after_step"`
+	AfterSteps string `yaml:"after_steps"`
 	// Why words a Witness: Held with {holder} {digit} {house}, Step with {step}, Given.
 	Why whyWords `yaml:"why"`
 	// HeadSep joins a technique's name and its pattern in a step's heading (": ", "：").
@@ -215,11 +223,12 @@ type lazyParsed struct {
 // The names of the templates that are not about one technique; "@" keeps them apart
 // from technique IDs, which are kebab-case.
 const (
-	genericTemplate = "@generic"
-	summaryTemplate = "@summary"
-	shortTemplate   = "@short"
-	leadTemplate    = "@lead"
-	linkWhyTemplate = "@why"
+	genericTemplate   = "@generic"
+	summaryTemplate   = "@summary"
+	shortTemplate     = "@short"
+	leadTemplate      = "@lead"
+	linkWhyTemplate   = "@why"
+	linksRuleTemplate = "@links-rule"
 	// shortSuffix names a technique's own short form: "hidden-single@short".
 	shortSuffix = "@short"
 )
@@ -340,6 +349,9 @@ func readCatalogue(lang Lang, data []byte, lazy bool) (*catalogue, error) {
 	if err := parse(linkWhyTemplate, f.LinkWhy); err != nil {
 		return nil, err
 	}
+	if err := parse(linksRuleTemplate, f.LinksRule); err != nil {
+		return nil, err
+	}
 	if !lazy {
 		for id := range f.Techniques {
 			if err := c.parseTechnique(t, id); err != nil {
@@ -457,6 +469,9 @@ func (f *catalogueFile) check() error {
 	}
 	if f.Lead == "" {
 		add("no lead template")
+	}
+	if f.LinksRule == "" {
+		add("no links_rule template")
 	}
 	for id, e := range f.Techniques {
 		if e.Name == "" {

@@ -244,6 +244,7 @@ summary: "{{.Steps}}"
 generic: "{{.Name}}."
 short: "{{.Name}}."
 lead: "{{.Name}}."
+links_rule: "r"
 techniques:
   x-wing: {name: X-Wing, line: "{digits}", text: "{{.Digit}}."}
 `
@@ -264,6 +265,7 @@ func TestParseCatalogueRejects(t *testing.T) {
 		{"a template that does not parse", "en", replace(`"{{.Digit}}."`, `"{{.Digit."`), "template x-wing"},
 		{"a template with an unknown helper", "en", replace(`"{{.Digit}}."`, `"{{frobnicate .Digit}}"`), "frobnicate"},
 		{"a one-liner form outside English", "ja", replace("language: en", "language: ja"), "only the English catalogue"},
+		{"no links rule", "en", replace(`links_rule: "r"`, ""), "no links_rule template"},
 		{"two documents", "en", minimalCatalogue + "---\nlanguage: en\n", "more than one YAML document"},
 	}
 	_, err := parseCatalogue(EN, []byte(minimalCatalogue))

@@ -2,6 +2,8 @@ package explain
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -64,6 +66,15 @@ type Narration struct {
 	Prose string
 	// Short tells that Prose is the one-sentence form (the technique was explained before).
 	Short bool
+	// Bare tells that Prose, short, says nothing the heading does not: a single whose
+	// reason the grid shows (the digits placed in its house or its cell's peers, no
+	// earlier step or given pencil marks to name), or a pattern seen before said as
+	// "again" with its notation and conclusions. A text walkthrough writes a bare step
+	// as its heading alone, and a run of them as a list.
+	Bare bool
+	// Note follows the heading of a bare single whose candidates earlier steps removed:
+	// ", after steps 50 and 53". Empty otherwise.
+	Note string
 	// Witnesses of a single (Beams, earlier steps), for pictures; zero for other steps.
 	Witnesses SingleWitnesses
 }
@@ -165,6 +176,10 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	if short {
 		nr.Prose, err = n.c.short(n.t, data)
 		nr.Short = true
+		nr.Bare = bare(s, w, data.HasPivot, n.c.file.Techniques[s.Technique].Short == "")
+		if nr.Bare && len(w.Steps) > 0 {
+			nr.Note = n.c.afterSteps(w.Steps)
+		}
 	} else {
 		nr.Prose, err = n.c.render(n.t, data)
 		n.seen[s.Technique] = true
@@ -181,12 +196,14 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			if written { // only written proofs say these
 				say(func(o *sayOnce) { o.Intro = false })
 				say(func(o *sayOnce) { o.Lemmas = false })
-				say(func(o *sayOnce) { o.Links = false })
 			}
+			say(func(o *sayOnce) { o.Links = false }) // proofs and loops
 		}
-		// A written proof opens with its summary however short it is: one layout for
-		// every forcing form.
-		if err == nil && (n.c.long(nr.Prose) || written) {
+		// A written proof opens with its summary, one layout for every forcing form,
+		// but for a short chain of links without lemmas at the default detail: there
+		// the links and their closing sentence say it all in three lines or so, and a
+		// summary would say the conclusion a third time.
+		if err == nil && (n.c.long(nr.Prose) || written && !plainLinks(data)) {
 			name := s.Technique + leadTemplate
 			if n.t.Lookup(name) == nil {
 				name = leadTemplate
@@ -198,6 +215,49 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 		}
 	}
 	return nr, err
+}
+
+// bare tells whether the short form of s says nothing its heading (and Note) does
+// not (Narration.Bare): a single with witnesses w that name no given pencil marks, the
+// rest being the digits placed in its house or its cell's peers, which the grid shows,
+// and the steps that removed its other candidates, which the Note names; or a step
+// without a pivot said by the generic "again" form.
+func bare(s Step, w SingleWitnesses, pivot, generic bool) bool {
+	if singleIDs[s.Technique] {
+		return len(w.GivenCells) == 0 && w.GivenDigits == 0
+	}
+	return generic && !pivot
+}
+
+// afterSteps is the Note of a bare single: the steps that removed candidates it rests
+// on, in order, each once.
+func (c *catalogue) afterSteps(rs []StepRemoval) string {
+	var nums []int
+	for _, r := range rs {
+		if !slices.Contains(nums, r.Step) {
+			nums = append(nums, r.Step)
+		}
+	}
+	slices.Sort(nums)
+	list := make([]string, len(nums))
+	for i, k := range nums {
+		list[i] = strconv.Itoa(k)
+	}
+	form := c.file.Words.AfterSteps
+	if len(nums) == 1 {
+		form = c.file.Words.AfterStep
+	}
+	return subst(form, "steps", c.file.Words.And.join(list))
+}
+
+// plainLinks tells whether a step's written proof is said as one chain of links
+// without lemmas (a Forcing Net Contradiction of singles, at the default detail).
+func plainLinks(d proseData) bool {
+	if !d.Compact || d.Proof == nil {
+		return false
+	}
+	v := d.Proof.View()
+	return v.Linked() && len(v.Lemmas) == 0
 }
 
 // AlwaysInFull tells whether a step is said in full at every detail but brief: a

@@ -597,6 +597,48 @@ func (d proseData) Walk(c Chain) []ChainStep {
 	return w
 }
 
+// LoopLinks is a loop written as a chain of links (proseData.LoopLinks): its start,
+// the nodes the walk makes true after it, in order, and its last node.
+type LoopLinks struct {
+	Start ChainStep
+	Links []ChainStep
+	Last  ChainStep
+}
+
+// LoopLinks returns the walk of loop c as a chain of links, or nil when the step is
+// not said at the default detail (Compact) or some link cannot be one: every node past
+// the start must be one candidate, the walk must alternate, each node made true must
+// be its cell's last candidate or its digit's last place in a house (Why), and each
+// node made false must lose its digit to the cell or a peer of the node before.
+func (d proseData) LoopLinks(c Chain) *LoopLinks {
+	if !d.Compact {
+		return nil
+	}
+	w := d.Walk(c)
+	if len(w) < 3 || w[0].Group || len(w[0].Cells) != 1 {
+		return nil
+	}
+	out := &LoopLinks{Start: w[0], Last: w[len(w)-1]}
+	for k := 1; k < len(w); k++ {
+		s := w[k]
+		switch {
+		case s.Group || s.Locked || s.Forced || len(s.Cells) != 1 || s.True == w[k-1].True:
+			return nil
+		case s.True && !s.Why.Place && !s.Why.Cand:
+			return nil
+		case !s.True && !s.SameCells && !s.Why.Sees:
+			return nil
+		}
+		if s.True {
+			out.Links = append(out.Links, s)
+		}
+	}
+	if len(out.Links) == 0 {
+		return nil
+	}
+	return out
+}
+
 func (d proseData) chainLinkWhy(prev, s ChainStep) LinkWhy {
 	w := LinkWhy{Digit: s.Digit}
 	if d.layout == nil || s.Locked || s.Forced || len(prev.Cells) == 0 || len(s.Cells) == 0 {

@@ -77,7 +77,7 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	indent := strings.Repeat(" ", numWidth+2)
 	brief := detail == DetailBrief
 	for i := 0; i < len(steps); i++ {
-		if i > 0 && !brief {
+		if i > 0 && !brief && !(steps[i].Bare && steps[i-1].Bare) {
 			bw.WriteByte('\n')
 		}
 		nr := steps[i]
@@ -92,8 +92,8 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 				continue
 			}
 		}
-		fmt.Fprintf(bw, "%*d. %s\n", numWidth, nr.Number, nr.Heading)
-		if brief {
+		fmt.Fprintf(bw, "%*d. %s%s\n", numWidth, nr.Number, nr.Heading, nr.Note)
+		if brief || nr.Bare {
 			continue
 		}
 		bw.WriteString(wrap(nr.Prose, indent, width))
