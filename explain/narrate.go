@@ -66,11 +66,11 @@ type Narration struct {
 	Prose string
 	// Short tells that Prose is the one-sentence form (the technique was explained before).
 	Short bool
-	// Bare tells that Prose, short, says nothing the heading does not: a single whose
-	// reason the grid shows (the digits placed in its house or its cell's peers, no
-	// earlier step or given pencil marks to name), or a pattern seen before said as
-	// "again" with its notation and conclusions. A text walkthrough writes a bare step
-	// as its heading alone, and a run of them as a list.
+	// Bare tells that Prose, short, says nothing the heading and Note do not: a single
+	// whose reason is the digits placed in its house or its cell's peers, which the
+	// grid shows, and the earlier steps that Note names (not given pencil marks), or a
+	// pattern seen before said as "again" with its notation and conclusions. A text
+	// walkthrough writes a bare step as its heading alone, and a run of them as a list.
 	Bare bool
 	// Note follows the heading of a bare single whose candidates earlier steps removed:
 	// ", after steps 50 and 53". Empty otherwise.
