@@ -198,6 +198,8 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 				say(func(o *sayOnce) { o.Lemmas = false })
 			}
 			say(func(o *sayOnce) { o.Links = false }) // proofs and loops
+			say(func(o *sayOnce) { o.ALS = false })
+			say(func(o *sayOnce) { o.RCC = false })
 		}
 		// A written proof opens with its summary, one layout for every forcing form,
 		// but for a short chain of links without lemmas at the default detail: there

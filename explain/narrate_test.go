@@ -246,6 +246,19 @@ func TestNarrateDetail(t *testing.T) {
 				}
 			}
 			assert.Greater(t, plain, 0, "P3 has discontinuous loops of single candidates")
+			// What an almost locked set is: said once at new, at every set step at full.
+			alsDef := map[explain.Lang]string{explain.EN: "one digit more than", explain.JA: "マスの数より候補の種類が1つだけ多い"}[lang]
+			sets, newDefs, fullDefs := 0, 0, 0
+			for i := range fresh {
+				if tech := traces.trace(t, "P3").Steps[i].Technique; tech == "als-xz" || tech == "als-xy-wing" || tech == "als-chain" {
+					sets++
+				}
+				newDefs += strings.Count(fresh[i].Prose, alsDef)
+				fullDefs += strings.Count(full[i].Prose, alsDef)
+			}
+			assert.Greater(t, sets, 1, "P3 has ALS-XZ and ALS-XY-Wing steps")
+			assert.Equal(t, 1, newDefs, "new says what an almost locked set is once")
+			assert.GreaterOrEqual(t, fullDefs, sets, "full says it at every set step")
 			assert.GreaterOrEqual(t, loops, plain)
 			// The second pointing says one sentence at detail new.
 			second := pointingSteps(full)[1]

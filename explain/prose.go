@@ -61,11 +61,12 @@ type proseData struct {
 // Legend: what "=" and "-" mean in a chain; Caveat: that a uniqueness step relies on
 // the puzzle having one solution; Intro: how a written proof is laid out (one fact a
 // line); Lemmas: what a lemma and a nested net are; Links: how a chain of links
-// (Compact) reads.
-type sayOnce struct{ Legend, Caveat, Intro, Lemmas, Links bool }
+// (Compact) reads; ALS: what an almost locked set is; RCC: what a restricted common
+// candidate joining two sets along a chain is.
+type sayOnce struct{ Legend, Caveat, Intro, Lemmas, Links, ALS, RCC bool }
 
 // sayAll is everything still to say.
-func sayAll() sayOnce { return sayOnce{true, true, true, true, true} }
+func sayAll() sayOnce { return sayOnce{true, true, true, true, true, true, true} }
 
 // CaseViews returns a verity's cases grouped for the prose, numbered A, B, ... (each
 // case's items carry its letter), nil without them.

@@ -77,7 +77,9 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	indent := strings.Repeat(" ", numWidth+2)
 	brief := detail == DetailBrief
 	for i := 0; i < len(steps); i++ {
-		if i > 0 && !brief && !(steps[i].Bare && steps[i-1].Bare) {
+		// A bare step is one line of a list that follows the step before it: only a
+		// step with prose opens a paragraph.
+		if i > 0 && !brief && !steps[i].Bare {
 			bw.WriteByte('\n')
 		}
 		nr := steps[i]
