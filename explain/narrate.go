@@ -116,7 +116,7 @@ func NewNarrator(l *board.Layout, tr Trace, opt NarrateOptions) (*Narrator, erro
 	if err != nil {
 		return nil, err
 	}
-	nr := &Narrator{n: narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}, say: sayAll()}, b: b,
+	nr := &Narrator{n: narrator{c: c, t: t, l: l, opt: opt, removed: Removals{}, seen: map[string]bool{}, say: sayAll}, b: b,
 		said: make([]Narration, 0, len(tr.Steps))}
 	for _, s := range tr.Steps {
 		if _, err := nr.Say(s); err != nil {
@@ -166,7 +166,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	}
 	data := n.c.data(n.l, s)
 	data.Board, data.W, data.HasW = b, w, hasW
-	data.sayOnce = n.say
+	data.say = n.say
 	// At the default detail a proof of singles is one chain of links; at full detail
 	// every fact has its line, with the cells it takes a digit out of.
 	data.Compact = n.opt.Detail == DetailNew
@@ -181,25 +181,24 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			nr.Note = n.c.afterSteps(w.Steps)
 		}
 	} else {
+		var heard sayOnce
+		data.heard = &heard
 		nr.Prose, err = n.c.render(n.t, data)
+		data.heard = nil
 		n.seen[s.Technique] = true
 		if n.opt.Detail == DetailNew && err == nil {
-			// Said once: a template said the legend (or caveat) if leaving it out
-			// changes the text, whichever template it comes from.
-			say := func(off func(*sayOnce)) {
-				if n.said(data, off, nr.Prose) {
-					off(&n.say)
+			// Said once: a template said a thing (the legend, the caveat ...) if
+			// leaving it out changes the text, whichever template it comes from. Only
+			// the things a template asked about, still to say, can have been said.
+			try := heard & n.say
+			if !written { // only written proofs say these
+				try &^= sayIntro | sayLemmas
+			}
+			for f := sayOnce(1); f <= sayRCC; f <<= 1 {
+				if try&f != 0 && n.said(data, f, nr.Prose) {
+					n.say &^= f
 				}
 			}
-			say(func(o *sayOnce) { o.Legend = false })
-			say(func(o *sayOnce) { o.Caveat = false })
-			if written { // only written proofs say these
-				say(func(o *sayOnce) { o.Intro = false })
-				say(func(o *sayOnce) { o.Lemmas = false })
-			}
-			say(func(o *sayOnce) { o.Links = false }) // proofs and loops
-			say(func(o *sayOnce) { o.ALS = false })
-			say(func(o *sayOnce) { o.RCC = false })
 		}
 		// A written proof opens with its summary, one layout for every forcing form,
 		// but for a short chain of links without lemmas at the default detail: there
@@ -269,13 +268,9 @@ func plainLinks(d proseData) bool {
 // shortened.
 func AlwaysInFull(s Step) bool { return len(s.Pattern.Chains) > 0 || s.Pattern.Proof != nil }
 
-// said tells whether the full prose of data differs once off turns something off.
-func (n *narrator) said(data proseData, off func(*sayOnce), full string) bool {
-	before := data.sayOnce
-	off(&data.sayOnce)
-	if data.sayOnce == before {
-		return false
-	}
+// said tells whether the full prose of data differs once f is taken as said already.
+func (n *narrator) said(data proseData, f sayOnce, full string) bool {
+	data.say &^= f
 	other, err := n.c.render(n.t, data)
 	return err == nil && other != full
 }

@@ -41,8 +41,11 @@ type proseData struct {
 	// W are the witnesses of a single, when HasW (a walkthrough knows them).
 	W    SingleWitnesses
 	HasW bool
-	// What a walkthrough says once (all of it when said alone).
-	sayOnce
+	// What a walkthrough says once (all of it when said alone): templates read it
+	// through Legend, Caveat ..., which note each flag they read in heard (when set),
+	// so that a narrator tries turning off only those.
+	say   sayOnce
+	heard *sayOnce
 	// Compact: write a proof whose facts are all singles, locked candidates and lemmas
 	// so written as one chain of links (ProofView.Linked) rather than one fact a line.
 	// A walkthrough at the default detail writes them so.
@@ -57,16 +60,36 @@ type proseData struct {
 	PivotCell board.Cell
 }
 
-// sayOnce are the things a walkthrough says once, each true while still to say.
-// Legend: what "=" and "-" mean in a chain; Caveat: that a uniqueness step relies on
-// the puzzle having one solution; Intro: how a written proof is laid out (one fact a
-// line); Lemmas: what a lemma and a nested net are; Links: how a chain of links
-// (Compact) reads; ALS: what an almost locked set is; RCC: what a restricted common
-// candidate joining two sets along a chain is.
-type sayOnce struct{ Legend, Caveat, Intro, Lemmas, Links, ALS, RCC bool }
+// sayOnce are the things a walkthrough says once, a bit each, set while still to say.
+type sayOnce uint8
 
-// sayAll is everything still to say.
-func sayAll() sayOnce { return sayOnce{true, true, true, true, true, true, true} }
+const (
+	sayLegend sayOnce = 1 << iota // what "=" and "-" mean in a chain
+	sayCaveat                     // that a uniqueness step relies on one solution
+	sayIntro                      // how a written proof is laid out (one fact a line)
+	sayLemmas                     // what a lemma and a nested net are
+	sayLinks                      // how a chain of links (Compact) reads
+	sayALS                        // what an almost locked set is
+	sayRCC                        // what a restricted common candidate joining two sets is
+	sayAll    = sayLegend | sayCaveat | sayIntro | sayLemmas | sayLinks | sayALS | sayRCC
+)
+
+// The said-once flags as templates read them.
+func (d proseData) Legend() bool { return d.still(sayLegend) }
+func (d proseData) Caveat() bool { return d.still(sayCaveat) }
+func (d proseData) Intro() bool  { return d.still(sayIntro) }
+func (d proseData) Lemmas() bool { return d.still(sayLemmas) }
+func (d proseData) Links() bool  { return d.still(sayLinks) }
+func (d proseData) ALS() bool    { return d.still(sayALS) }
+func (d proseData) RCC() bool    { return d.still(sayRCC) }
+
+// still tells whether f is still to say, noting that a template asked.
+func (d proseData) still(f sayOnce) bool {
+	if d.heard != nil {
+		*d.heard |= f
+	}
+	return d.say&f != 0
+}
 
 // CaseViews returns a verity's cases grouped for the prose, numbered A, B, ... (each
 // case's items carry its letter), nil without them.
@@ -390,7 +413,7 @@ func (c *catalogue) data(l *board.Layout, s Step) proseData {
 		Cages:        p.Cages,
 		Placements:   sortedCandidates(s.Placements),
 		Eliminations: sortedCandidates(s.Eliminations),
-		sayOnce:      sayAll(),
+		say:          sayAll,
 		Proof:        p.Proof,
 		Cases:        p.Cases,
 		layout:       l,
