@@ -632,8 +632,9 @@ type LoopLinks struct {
 // LoopLinks returns the walk of loop c as a chain of links, or nil when the step is
 // not said at the default detail (Compact) or some link cannot be one: every node past
 // the start must be one candidate, the walk must alternate, each node made true must
-// be its cell's last candidate or its digit's last place in a house (Why), and each
-// node made false must lose its digit to the cell or a peer of the node before.
+// be its cell's last candidate or its digit's last place in a house (Why), each node
+// made false must lose its digit to the cell or a peer of the node before, and the
+// last node must be the start's candidate with the opposite truth.
 func (d proseData) LoopLinks(c Chain) *LoopLinks {
 	if !d.Compact {
 		return nil
@@ -643,6 +644,9 @@ func (d proseData) LoopLinks(c Chain) *LoopLinks {
 		return nil
 	}
 	out := &LoopLinks{Start: w[0], Last: w[len(w)-1]}
+	if l := out.Last; l.True == w[0].True || len(l.Cells) != 1 || l.Cells[0] != w[0].Cells[0] || l.Digit != w[0].Digit {
+		return nil // the walk does not come back to undo its start
+	}
 	for k := 1; k < len(w); k++ {
 		s := w[k]
 		switch {
