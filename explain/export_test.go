@@ -39,5 +39,6 @@ func ShortForTest(l *board.Layout, s Step, lang Lang) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.short(t, c.data(l, s))
+	out, _, err := c.short(t, c.data(l, s))
+	return out, err
 }

@@ -174,9 +174,10 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 	written := s.Pattern.Proof != nil || len(s.Pattern.Cases) > 0 // a forcing step's proof
 	var err error
 	if short {
-		nr.Prose, err = n.c.short(n.t, data)
+		var generic bool
+		nr.Prose, generic, err = n.c.short(n.t, data)
 		nr.Short = true
-		nr.Bare = bare(s, w, data.HasPivot, n.c.file.Techniques[s.Technique].Short == "")
+		nr.Bare = bare(s, w, data.HasPivot, generic)
 		if nr.Bare && len(w.Steps) > 0 {
 			nr.Note = n.c.afterSteps(w.Steps)
 		}
@@ -194,8 +195,8 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			if !written { // only written proofs say these
 				try &^= sayIntro | sayLemmas
 			}
-			for f := sayOnce(1); f <= sayRCC; f <<= 1 {
-				if try&f != 0 && n.said(data, f, nr.Prose) {
+			for ; try != 0; try &= try - 1 {
+				if f := try & -try; n.said(data, f, nr.Prose) {
 					n.say &^= f
 				}
 			}
@@ -204,7 +205,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 		// but for a short chain of links without lemmas at the default detail: there
 		// the links and their closing sentence say it all in three lines or so, and a
 		// summary would say the conclusion a third time.
-		if err == nil && (n.c.long(nr.Prose) || written && !plainLinks(data)) {
+		if err == nil && (n.c.long(nr.Prose) || written && !data.PlainLinks()) {
 			name := s.Technique + leadTemplate
 			if n.t.Lookup(name) == nil {
 				name = leadTemplate
@@ -233,13 +234,12 @@ func bare(s Step, w SingleWitnesses, pivot, generic bool) bool {
 // afterSteps is the Note of a bare single: the steps that removed candidates it rests
 // on, in order, each once.
 func (c *catalogue) afterSteps(rs []StepRemoval) string {
-	var nums []int
-	for _, r := range rs {
-		if !slices.Contains(nums, r.Step) {
-			nums = append(nums, r.Step)
-		}
+	nums := make([]int, len(rs))
+	for i, r := range rs {
+		nums[i] = r.Step
 	}
 	slices.Sort(nums)
+	nums = slices.Compact(nums)
 	list := make([]string, len(nums))
 	for i, k := range nums {
 		list[i] = strconv.Itoa(k)
@@ -249,16 +249,6 @@ func (c *catalogue) afterSteps(rs []StepRemoval) string {
 		form = c.file.Words.AfterStep
 	}
 	return subst(form, "steps", c.file.Words.And.join(list))
-}
-
-// plainLinks tells whether a step's written proof is said as one chain of links
-// without lemmas (a Forcing Net Contradiction of singles, at the default detail).
-func plainLinks(d proseData) bool {
-	if !d.Compact || d.Proof == nil {
-		return false
-	}
-	v := d.Proof.View()
-	return v.Linked() && len(v.Lemmas) == 0
 }
 
 // AlwaysInFull tells whether a step is said in full at every detail but brief: a
@@ -285,20 +275,20 @@ func (c *catalogue) long(prose string) bool {
 }
 
 // short renders the one-sentence form of a step: the technique's own `short` template,
-// or the catalogue's generic one.
-func (c *catalogue) short(t *template.Template, data proseData) (string, error) {
+// or the catalogue's generic one (generic), which says "again" with the notation.
+func (c *catalogue) short(t *template.Template, data proseData) (prose string, generic bool, err error) {
 	name := data.ID + shortSuffix
 	if err := c.need(t, data.ID); err != nil {
-		return "", err
+		return "", false, err
 	}
-	if t.Lookup(name) == nil {
+	if generic = t.Lookup(name) == nil; generic {
 		name = shortTemplate
 	}
 	out, err := c.execute(t, name, data)
 	if err != nil {
-		return "", fmt.Errorf("explain: %s step %q in %s (short): %w", data.ID, data.Line, c.lang, err)
+		return "", false, fmt.Errorf("explain: %s step %q in %s (short): %w", data.ID, data.Line, c.lang, err)
 	}
-	return out, nil
+	return out, generic, nil
 }
 
 // Heading is the line after a step's number in a walkthrough, in lang: the one-liner

@@ -116,6 +116,17 @@ func (d proseData) Linked() bool {
 	return len(d.Cases) > 0
 }
 
+// PlainLinks tells whether the step's written proof is said as one chain of links
+// without lemmas (a Forcing Net Contradiction of singles at the default detail): its
+// links then follow the assumption on the same line, with no summary before them.
+func (d proseData) PlainLinks() bool {
+	if !d.Compact || d.Proof == nil {
+		return false
+	}
+	v := d.Proof.View()
+	return v.Linked() && len(v.Lemmas) == 0
+}
+
 // CaseView is one case of a verity as the prose says it: its letter and its proof.
 type CaseView struct {
 	Name string
@@ -660,9 +671,6 @@ func (d proseData) LoopLinks(c Chain) *LoopLinks {
 		if s.True {
 			out.Links = append(out.Links, s)
 		}
-	}
-	if len(out.Links) == 0 {
-		return nil
 	}
 	return out
 }
