@@ -42,6 +42,9 @@ type catalogueFile struct {
 	// LinksRule says how a chain of links reads ("r4c7=6 (r4) => ..."): forcing nets'
 	// proofs and loops at the default detail share it.
 	LinksRule string `yaml:"links_rule"`
+	// Singles writes a run of singles as one item of a walkthrough; "." is a
+	// singlesData.
+	Singles string `yaml:"singles"`
 	// Lead opens a long step with a one-sentence summary.
 	Lead       string                    `yaml:"lead"`
 	Techniques map[string]techniqueEntry `yaml:"techniques"`
@@ -102,10 +105,6 @@ type words struct {
 	// RemovalsMulti, when set, joins the groups instead of Removals as soon as one group
 	// has several digits ("4 and 6 from r7c5; 6 from r7c8").
 	RemovalsMulti listForm `yaml:"removals_multi"`
-	// Singles heads a group of singles, with {first} and {last} (its step numbers) and
-	// {places}; SinglesWhy is the one sentence said for the group.
-	Singles    string `yaml:"singles"`
-	SinglesWhy string `yaml:"singles_why"`
 	// AfterStep and AfterSteps follow the heading of a single written bare whose
 	// candidates earlier steps removed: ", after step {steps}" with one step number,
 	// ", after steps {steps}" with several (joined by And).
@@ -229,6 +228,7 @@ const (
 	leadTemplate      = "@lead"
 	linkWhyTemplate   = "@why"
 	linksRuleTemplate = "@links-rule"
+	singlesTemplate   = "@singles"
 	// shortSuffix names a technique's own short form: "hidden-single@short".
 	shortSuffix = "@short"
 )
@@ -352,6 +352,9 @@ func readCatalogue(lang Lang, data []byte, lazy bool) (*catalogue, error) {
 	if err := parse(linksRuleTemplate, f.LinksRule); err != nil {
 		return nil, err
 	}
+	if err := parse(singlesTemplate, f.Singles); err != nil {
+		return nil, err
+	}
 	if !lazy {
 		for id := range f.Techniques {
 			if err := c.parseTechnique(t, id); err != nil {
@@ -472,6 +475,9 @@ func (f *catalogueFile) check() error {
 	}
 	if f.LinksRule == "" {
 		add("no links_rule template")
+	}
+	if f.Singles == "" {
+		add("no singles template")
 	}
 	for id, e := range f.Techniques {
 		if e.Name == "" {

@@ -245,6 +245,7 @@ generic: "{{.Name}}."
 short: "{{.Name}}."
 lead: "{{.Name}}."
 links_rule: "r"
+singles: "s"
 techniques:
   x-wing: {name: X-Wing, line: "{digits}", text: "{{.Digit}}."}
 `
@@ -266,6 +267,7 @@ func TestParseCatalogueRejects(t *testing.T) {
 		{"a template with an unknown helper", "en", replace(`"{{.Digit}}."`, `"{{frobnicate .Digit}}"`), "frobnicate"},
 		{"a one-liner form outside English", "ja", replace("language: en", "language: ja"), "only the English catalogue"},
 		{"no links rule", "en", replace(`links_rule: "r"`, ""), "no links_rule template"},
+		{"no singles", "en", replace(`singles: "s"`, ""), "no singles template"},
 		{"two documents", "en", minimalCatalogue + "---\nlanguage: en\n", "more than one YAML document"},
 	}
 	_, err := parseCatalogue(EN, []byte(minimalCatalogue))

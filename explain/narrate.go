@@ -75,6 +75,11 @@ type Narration struct {
 	// Note follows the heading of a bare single whose candidates earlier steps removed:
 	// ", after steps 50 and 53". Empty otherwise.
 	Note string
+	// After are the numbers of the steps Note names, in order, each once.
+	After []int
+	// linksKnown tells that the walkthrough has said, by this step, how a chain of
+	// links reads (links_rule): a group of singles in that notation need not say it.
+	linksKnown bool
 	// Witnesses of a single (Beams, earlier steps), for pictures; zero for other steps.
 	Witnesses SingleWitnesses
 }
@@ -179,7 +184,8 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 		nr.Short = true
 		nr.Bare = bare(s, w, data.HasPivot, generic)
 		if nr.Bare && len(w.Steps) > 0 {
-			nr.Note = n.c.afterSteps(w.Steps)
+			nr.After = afterSteps(w.Steps)
+			nr.Note = n.c.afterNote(nr.After)
 		}
 	} else {
 		var heard sayOnce
@@ -216,6 +222,7 @@ func (n *narrator) step(b *board.Board, s Step, num int) (Narration, error) {
 			}
 		}
 	}
+	nr.linksKnown = n.say&sayLinks == 0
 	return nr, err
 }
 
@@ -231,24 +238,33 @@ func bare(s Step, w SingleWitnesses, pivot, generic bool) bool {
 	return generic && !pivot
 }
 
-// afterSteps is the Note of a bare single: the steps that removed candidates it rests
-// on, in order, each once.
-func (c *catalogue) afterSteps(rs []StepRemoval) string {
+// afterSteps are the steps that removed candidates a bare single rests on, in order,
+// each once.
+func afterSteps(rs []StepRemoval) []int {
 	nums := make([]int, len(rs))
 	for i, r := range rs {
 		nums[i] = r.Step
 	}
 	slices.Sort(nums)
-	nums = slices.Compact(nums)
-	list := make([]string, len(nums))
-	for i, k := range nums {
-		list[i] = strconv.Itoa(k)
-	}
+	return slices.Compact(nums)
+}
+
+// afterNote is the Note of a bare single that rests on the steps nums.
+func (c *catalogue) afterNote(nums []int) string {
 	form := c.file.Words.AfterSteps
 	if len(nums) == 1 {
 		form = c.file.Words.AfterStep
 	}
-	return subst(form, "steps", c.file.Words.And.join(list))
+	return subst(form, "steps", c.file.Words.And.join(numbers(nums)))
+}
+
+// numbers writes numbers in digits.
+func numbers(nums []int) []string {
+	out := make([]string, len(nums))
+	for i, k := range nums {
+		out[i] = strconv.Itoa(k)
+	}
+	return out
 }
 
 // AlwaysInFull tells whether a step is said in full at every detail but brief: a

@@ -3,6 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -368,8 +369,9 @@ func columns(s string) int {
 	return n
 }
 
-// TestWriteTextGroupsSingles checks that runs of singles become one group with every
-// placement, and that steps between them keep their numbers.
+// TestWriteTextGroupsSingles checks that with GroupSingles runs of singles become one
+// group with every placement in link notation, and that steps between them keep their
+// numbers.
 func TestWriteTextGroupsSingles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves six hard puzzles")
@@ -378,8 +380,8 @@ func TestWriteTextGroupsSingles(t *testing.T) {
 	for _, lang := range []explain.Lang{explain.EN, explain.JA} {
 		tr.Lang = lang
 		var grouped, plain bytes.Buffer
-		require.NoError(t, explain.WriteText(&grouped, board.Classic, tr, explain.TextOptions{GroupSingles: true}))
-		require.NoError(t, explain.WriteText(&plain, board.Classic, tr, explain.TextOptions{}))
+		require.NoError(t, explain.WriteText(&grouped, board.Classic, tr, explain.TextOptions{GroupSingles: true, Width: -1}))
+		require.NoError(t, explain.WriteText(&plain, board.Classic, tr, explain.TextOptions{Width: -1}))
 		head := map[explain.Lang]string{explain.EN: "Singles, steps ", explain.JA: "シングル（手順"}[lang]
 		require.Contains(t, grouped.String(), head)
 		assert.Less(t, grouped.Len(), plain.Len())
@@ -390,10 +392,113 @@ func TestWriteTextGroupsSingles(t *testing.T) {
 				if lang == explain.JA {
 					p = strings.ToUpper(p) // R1C2=5: cells in Japanese are upper case
 				}
-				assert.Regexp(t, regexp.QuoteMeta(p)+`[,\n （]`, grouped.String())
+				assert.Regexp(t, regexp.QuoteMeta(p)+`[,.\n \x{a0}（、。]`, grouped.String())
 			}
 		}
+		assert.Equal(t, strings.Count(grouped.String(), head), strings.Count(grouped.String(), singlesWhy[lang]),
+			"with GroupSingles every group says what its notation means")
 	}
+}
+
+// singlesWhy begins the sentence that says what a group of singles' notation means.
+var singlesWhy = map[explain.Lang]string{explain.EN: "Each is the last place for its digit", explain.JA: "どれも、括弧内のハウス"}
+
+// TestWriteTextGroupsBareSingles checks the default walkthrough: each run of two or
+// more bare singles is one group, numbered by its first step, that writes every
+// placement as a link (its house in brackets) with the steps its Note names; every
+// step keeps its number; what the notation means is said once, and not at all when
+// the rule of links was said before the first group.
+func TestWriteTextGroupsBareSingles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves six hard puzzles")
+	}
+	for _, name := range []string{"PM", "P3"} {
+		tr := traces.trace(t, name)
+		for _, lang := range []explain.Lang{explain.EN, explain.JA} {
+			tr.Lang = lang
+			var buf bytes.Buffer
+			require.NoError(t, explain.WriteText(&buf, board.Classic, tr, explain.TextOptions{Width: -1}))
+			text := buf.String()
+			nrs, err := tr.Narrate(board.Classic, explain.NarrateOptions{})
+			require.NoError(t, err)
+			isBare := func(k int) bool {
+				id := tr.Steps[k].Technique
+				return nrs[k].Bare && (id == "hidden-single" || id == "naked-single" || id == "full-house")
+			}
+			groups, firstGroup, notes := 0, -1, 0
+			for i := 0; i < len(nrs); i++ {
+				j := i
+				for j < len(nrs) && isBare(j) {
+					j++
+				}
+				if j-i < 2 {
+					// A step of its own, under its number.
+					assert.Regexp(t, fmt.Sprintf(`(?m)^ *%d\. `, i+1), text, "%s %s: step %d", name, lang, i+1)
+					continue
+				}
+				head := fmt.Sprintf("Singles, steps %d to %d: ", i+1, j)
+				if lang == explain.JA {
+					head = fmt.Sprintf("シングル（手順%d〜%d）：", i+1, j)
+				}
+				at := strings.Index(text, fmt.Sprintf("%d. %s", i+1, head))
+				require.GreaterOrEqual(t, at, 0, "%s %s: the group of steps %d to %d", name, lang, i+1, j)
+				if firstGroup < 0 {
+					firstGroup = at
+				}
+				line := text[at : at+strings.Index(text[at:], "\n")]
+				for k := i; k < j; k++ {
+					if lang != explain.EN {
+						assert.Contains(t, line, strings.ToUpper(board.Classic.PlacementName(tr.Steps[k].Placements[0])))
+						continue
+					}
+					// The item as the links' rule reads it, with the Note's steps.
+					item := board.Classic.PlacementName(tr.Steps[k].Placements[0])
+					var in []string
+					if hs := tr.Steps[k].Pattern.Houses; len(hs) > 0 {
+						in = append(in, board.Classic.HouseName(hs[0]))
+					}
+					if after := nrs[k].After; len(after) > 0 {
+						list := make([]string, len(after))
+						for n, a := range after {
+							list[n] = strconv.Itoa(a)
+							assert.Contains(t, nrs[k].Note, list[n])
+						}
+						word := "step"
+						if len(after) > 1 {
+							word = "steps"
+						}
+						in = append(in, "after\u00a0"+word+"\u00a0"+andJoin(list))
+						notes++
+					}
+					if len(in) > 0 {
+						item += "\u00a0(" + strings.Join(in, ", ") + ")"
+					}
+					assert.Regexp(t, regexp.QuoteMeta(item)+`[,.]`, line, "%s: step %d", name, k+1)
+				}
+				groups++
+				i = j - 1
+			}
+			require.Positive(t, groups, "%s has runs of bare singles", name)
+			if lang == explain.EN {
+				assert.Positive(t, notes, "%s: some grouped single rests on earlier steps", name)
+			}
+			rule := map[explain.Lang]string{explain.EN: "each link places a digit", explain.JA: "各リンクは"}[lang]
+			ruleAt := strings.Index(text, rule)
+			want := 1
+			if ruleAt >= 0 && ruleAt < firstGroup {
+				want = 0
+			}
+			assert.Equal(t, want, strings.Count(text, singlesWhy[lang]), "%s %s: what a group's notation means", name, lang)
+		}
+	}
+}
+
+// andJoin joins a list the English way: "1", "1 and 2", "1, 2 and 3".
+func andJoin(list []string) string {
+	if len(list) == 1 {
+		return list[0]
+	}
+	return strings.Join(list[:len(list)-1], ", ") + " and " + list[len(list)-1]
 }
 
 // TestNarratorAlong says the steps of a walk one at a time, as they come from the

@@ -651,13 +651,10 @@ func (d proseData) LoopLinks(c Chain) *LoopLinks {
 		return nil
 	}
 	w := d.Walk(c)
-	if len(w) < 3 || w[0].Group || len(w[0].Cells) != 1 {
+	if len(w) < 3 || w[0].Group || len(w[0].Cells) != 1 || !d.Returns(w) {
 		return nil
 	}
 	out := &LoopLinks{Start: w[0], Last: w[len(w)-1]}
-	if l := out.Last; l.True == w[0].True || len(l.Cells) != 1 || l.Cells[0] != w[0].Cells[0] || l.Digit != w[0].Digit {
-		return nil // the walk does not come back to undo its start
-	}
 	for k := 1; k < len(w); k++ {
 		s := w[k]
 		switch {
@@ -673,6 +670,16 @@ func (d proseData) LoopLinks(c Chain) *LoopLinks {
 		}
 	}
 	return out
+}
+
+// Returns tells whether walk w comes back to undo its start: its last node is the
+// start's candidate with the opposite truth, so the walk's last words say it.
+func (d proseData) Returns(w []ChainStep) bool {
+	if len(w) < 2 {
+		return false
+	}
+	a, l := w[0], w[len(w)-1]
+	return l.True != a.True && !a.Group && !l.Group && slices.Equal(l.Cells, a.Cells) && l.Digit == a.Digit
 }
 
 func (d proseData) chainLinkWhy(prev, s ChainStep) LinkWhy {

@@ -21,7 +21,9 @@ type TextOptions struct {
 	// Detail is how much each step says (DetailNew, the zero value, by default).
 	Detail Detail
 	// GroupSingles writes each run of two or more singles (full houses, naked and
-	// hidden singles) as one group: "Singles: r1c1=3, r2c5=7 ...".
+	// hidden singles) as one group: "Singles, steps 4 to 6: r1c1=3 (b1), r2c5=7 ...",
+	// prose or not. Without it, only runs of bare singles are grouped (Narration.Bare:
+	// the default detail, once each kind was explained).
 	GroupSingles bool
 	// Width wraps the prose at this many columns (0: 80; negative: no wrapping).
 	Width int
@@ -31,7 +33,7 @@ type TextOptions struct {
 	Narrations []Narration
 }
 
-// singleIDs are the techniques GroupSingles gathers.
+// singleIDs are the techniques a group of singles gathers.
 var singleIDs = map[string]bool{"full-house": true, "naked-single": true, "hidden-single": true}
 
 // WriteText writes a trace as a walkthrough for a reader, in the trace's language: the
@@ -76,24 +78,31 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	numWidth := len(strconv.Itoa(len(tr.Steps)))
 	indent := strings.Repeat(" ", numWidth+2)
 	brief := detail == DetailBrief
+	// Say what a group of singles' notation means: in every group with GroupSingles,
+	// else in the first group, unless the walkthrough has said how links read.
+	why := !brief
 	for i := 0; i < len(steps); i++ {
+		// A run of singles is one item: every run with GroupSingles, else a run of bare
+		// singles, which would each be a line of a list with its heading alone.
+		if j := singlesRun(tr.Steps, steps, i, opt.GroupSingles); j > i {
+			why = why && (opt.GroupSingles || !steps[i].linksKnown)
+			// Like a bare step, a group without prose follows the step before it.
+			if i > 0 && why {
+				bw.WriteByte('\n')
+			}
+			if err := c.writeSingles(bw, t, tr.Steps[i:j+1], steps[i:j+1], numWidth, width, why); err != nil {
+				return err
+			}
+			why = why && opt.GroupSingles
+			i = j
+			continue
+		}
 		// A bare step is one line of a list that follows the step before it: only a
 		// step with prose opens a paragraph.
 		if i > 0 && !brief && !steps[i].Bare {
 			bw.WriteByte('\n')
 		}
 		nr := steps[i]
-		if opt.GroupSingles && singleIDs[tr.Steps[i].Technique] {
-			j := i
-			for j+1 < len(steps) && singleIDs[tr.Steps[j+1].Technique] {
-				j++
-			}
-			if j > i {
-				c.writeSingles(bw, l, tr.Steps[i:j+1], steps[i:j+1], numWidth, indent, width, brief)
-				i = j
-				continue
-			}
-		}
 		fmt.Fprintf(bw, "%*d. %s%s\n", numWidth, nr.Number, nr.Heading, nr.Note)
 		if brief || nr.Bare {
 			continue
@@ -114,27 +123,60 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	return bw.Flush()
 }
 
-// writeSingles writes a run of singles as one group: the numbers of its steps, the
-// placements, and one sentence for all of them.
-func (c *catalogue) writeSingles(w *bufio.Writer, l *board.Layout, steps []Step, nrs []Narration, numWidth int, indent string, width int, brief bool) {
-	var places []string
-	x := wordsFor{w: &c.file.Words, l: l}
-	for _, s := range steps {
+// singlesRun returns the last step of the run of singles that starts at step i and
+// is written as one group (all singles, or only bare ones), or i if there is none of
+// two steps or more.
+func singlesRun(steps []Step, nrs []Narration, i int, all bool) int {
+	in := func(k int) bool { return singleIDs[steps[k].Technique] && (all || nrs[k].Bare) }
+	j := i
+	for j < len(steps) && in(j) {
+		j++
+	}
+	if j-i < 2 {
+		return i
+	}
+	return j - 1
+}
+
+// singlesData is what the singles template says of a run of singles.
+type singlesData struct {
+	First, Last int
+	Items       []singleItem
+	Why         bool
+}
+
+// singleItem is one placement of a run of singles: its house when the single is the
+// last place for the digit there (hidden singles, full houses), and the earlier steps
+// whose removals it rests on.
+type singleItem struct {
+	Cell    board.Cell
+	Digit   board.Digit
+	House   board.House
+	InHouse bool
+	After   []string
+}
+
+// writeSingles writes a run of singles as one item of the walkthrough, numbered by its
+// first step: its placements in the notation of links, wrapped under the number.
+func (c *catalogue) writeSingles(w *bufio.Writer, t *template.Template, steps []Step, nrs []Narration, numWidth, width int, why bool) error {
+	data := singlesData{First: nrs[0].Number, Last: nrs[len(nrs)-1].Number, Why: why}
+	for k, s := range steps {
 		for _, p := range s.Placements {
-			if c.lang == EN || c.file.Words.HeadPlaced == "" {
-				places = append(places, l.PlacementName(p))
-				continue
+			it := singleItem{Cell: p.Cell, Digit: p.Digit, After: numbers(nrs[k].After)}
+			if hs := s.Pattern.Houses; len(hs) > 0 {
+				it.House, it.InHouse = hs[0], true
 			}
-			places = append(places, subst(c.file.Words.HeadPlaced, "cell", x.cell(p.Cell), "digit", p.Digit.String()))
+			data.Items = append(data.Items, it)
 		}
 	}
-	first, last := nrs[0].Number, nrs[len(nrs)-1].Number
-	head := subst(c.file.Words.Singles, "places", strings.Join(places, ", "),
-		"first", strconv.Itoa(first), "last", strconv.Itoa(last))
-	fmt.Fprintf(w, "%*d. %s\n", numWidth, first, head)
-	if !brief {
-		w.WriteString(wrap(c.file.Words.SinglesWhy, indent, width))
+	text, err := c.execute(t, singlesTemplate, data)
+	if err != nil {
+		return fmt.Errorf("explain: singles in %s: %w", c.lang, err)
 	}
+	indent := strings.Repeat(" ", numWidth+2)
+	text = wrap(text, indent, width)
+	fmt.Fprintf(w, "%*d. %s", numWidth, data.First, text[len(indent):])
+	return nil
 }
 
 // wrap breaks prose into lines of at most width columns, each starting with indent;
