@@ -198,6 +198,34 @@ func TestWrapKinsoku(t *testing.T) {
 	}
 }
 
+// TestWrapJapaneseLinks: a chain of links in Japanese breaks after an arrow, never
+// inside a link: a cell keeps its digit and the house in brackets after it, as the
+// English links keep theirs with no-break spaces.
+func TestWrapJapaneseLinks(t *testing.T) {
+	prose := "R7C3が3と仮定します：" + strings.Repeat("R7C5=1（7行目）→R7C2=6→R3C4=6（ブロック2）→", 8) +
+		"R1C3=1。こうして5行目に1の置き場所がなくなります（ブロック4、手順3の後で）。"
+	link := regexp.MustCompile(`R\dC\d=\d(（(\d行目|\d列目|ブロック\d)）)?`)
+	for width := 30; width <= 90; width++ {
+		out := explain.WrapForTest(prose, "  ", width)
+		checkLineBreaks(t, "width "+itoa(width), out)
+		assert.Equal(t, prose, strings.ReplaceAll(strings.ReplaceAll(out, "\n", ""), " ", ""), "width %d: the text survives", width)
+		links := 0
+		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			assert.LessOrEqual(t, textColumns(line), width+4, "width %d: %q", width, line)
+			body := strings.TrimLeft(line, " ")
+			// Whole links only: what a line holds of the chain splits into links at
+			// its arrows, and each is one link.
+			for _, part := range strings.Split(strings.TrimSuffix(body, "→"), "→") {
+				if strings.HasPrefix(part, "R") && !strings.Contains(part, "。") && !strings.Contains(part, "：") {
+					assert.Regexp(t, "^"+link.String()+"$", part, "width %d: %q", width, line)
+					links++
+				}
+			}
+		}
+		assert.Greater(t, links, 20, "width %d", width)
+	}
+}
+
 // textColumns counts a line's width in a terminal: CJK characters take two columns.
 func textColumns(s string) int {
 	n := 0

@@ -255,6 +255,19 @@ func tokens(s string) []string {
 		case r == ' ':
 			out = append(out, s[start:next])
 			start = next
+		case r == '→':
+			// A line may break after a link's arrow, which takes one column.
+			out = append(out, s[start:next])
+			start = next
+		case r == '（' && shortBracket(s[next:]) > 0:
+			// A short bracket is one token with the notation it follows, if any: a
+			// link stays whole (R3C9=8（9列目）), as English keeps r3c9=8 (r3) with a
+			// no-break space.
+			if strings.HasSuffix(s[start:i], " ") || strings.Trim(s[start:i], "「（『") != "" && wide(lastRune(s[start:i])) {
+				out = append(out, s[start:i])
+				start = i
+			}
+			next += shortBracket(s[next:])
 		case wide(r) && strings.ContainsRune("「（『", r):
 			// An opening bracket stays with what follows it, and so does a run of them
 			// (（「): a line never ends with one.
@@ -276,6 +289,31 @@ func tokens(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+// shortBracket returns the length in bytes of s up to and with its first "）" when
+// that closes a short bracket, a house or a cell's name (9列目, ブロック2): at most
+// eight characters and no punctuation, which a line never breaks; 0 otherwise.
+func shortBracket(s string) int {
+	n := 0
+	for i, r := range s {
+		switch {
+		case r == '）':
+			if n == 0 {
+				return 0
+			}
+			return i + len("）")
+		case n == 8 || r == ' ' || strings.ContainsRune("（「『、。・：", r):
+			return 0
+		}
+		n++
+	}
+	return 0
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // wide tells whether r takes two columns in a terminal (CJK and full-width forms).
