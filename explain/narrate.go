@@ -78,7 +78,7 @@ type Narration struct {
 	// After are the numbers of the steps Note names, in order, each once.
 	After []int
 	// linksKnown tells that the walkthrough has said, by this step, how a chain of
-	// links reads (links_rule): a group of singles in that notation need not say it.
+	// links reads (links_rule): its bare singles may be grouped in that notation.
 	linksKnown bool
 	// Witnesses of a single (Beams, earlier steps), for pictures; zero for other steps.
 	Witnesses SingleWitnesses

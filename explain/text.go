@@ -22,8 +22,9 @@ type TextOptions struct {
 	Detail Detail
 	// GroupSingles writes each run of two or more singles (full houses, naked and
 	// hidden singles) as one group: "Singles, steps 4 to 6: r1c1=3 (b1), r2c5=7 ...",
-	// prose or not. Without it, only runs of bare singles are grouped (Narration.Bare:
-	// the default detail, once each kind was explained).
+	// prose or not, each saying what the notation means. Without it, only runs of bare
+	// singles (Narration.Bare: the default detail, once each kind was explained) are
+	// grouped, once the walkthrough has said how links read.
 	GroupSingles bool
 	// Width wraps the prose at this many columns (0: 80; negative: no wrapping).
 	Width int
@@ -78,14 +79,12 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 	numWidth := len(strconv.Itoa(len(tr.Steps)))
 	indent := strings.Repeat(" ", numWidth+2)
 	brief := detail == DetailBrief
-	// Say what a group of singles' notation means: in every group with GroupSingles,
-	// else in the first group, unless the walkthrough has said how links read.
-	why := !brief
 	for i := 0; i < len(steps); i++ {
-		// A run of singles is one item: every run with GroupSingles, else a run of bare
-		// singles, which would each be a line of a list with its heading alone.
+		// A run of singles is one item: every run with GroupSingles, which says what
+		// its notation means; else a run of bare singles once the walkthrough has said
+		// how links read, which would each be a line with its heading alone.
 		if j := singlesRun(tr.Steps, steps, i, opt.GroupSingles); j > i {
-			why = why && (opt.GroupSingles || !steps[i].linksKnown)
+			why := opt.GroupSingles && !brief
 			// Like a bare step, a group without prose follows the step before it.
 			if i > 0 && why {
 				bw.WriteByte('\n')
@@ -93,7 +92,6 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 			if err := c.writeSingles(bw, t, tr.Steps[i:j+1], steps[i:j+1], numWidth, width, why); err != nil {
 				return err
 			}
-			why = why && opt.GroupSingles
 			i = j
 			continue
 		}
@@ -124,9 +122,13 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 }
 
 // singlesRun returns the last step of the run of singles that starts at step i and
-// is written as one group (all singles, or only bare ones), or i if there is none of
-// two steps or more.
+// is written as one group, or i if there is none of two steps or more: with all,
+// every single; else the bare ones, once the walkthrough has said how links read
+// (a walkthrough without nets or loops keeps a heading a single).
 func singlesRun(steps []Step, nrs []Narration, i int, all bool) int {
+	if !all && !nrs[i].linksKnown {
+		return i
+	}
 	in := func(k int) bool { return singleIDs[steps[k].Technique] && (all || nrs[k].Bare) }
 	j := i
 	for j < len(steps) && in(j) {

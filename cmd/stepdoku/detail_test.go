@@ -18,10 +18,7 @@ func TestExplainDetail(t *testing.T) {
 		out[d] = r.stdout
 	}
 	assert.Greater(t, len(out["full"]), len(out["new"]), "full says more than new")
-	// new can be the shorter text: it gathers the singles it has explained, which
-	// brief writes one a line.
-	assert.Contains(t, out["new"], "rules out", "new explains the steps")
-	assert.Contains(t, out["new"], "Singles, steps ", "new gathers the singles it explained")
+	assert.Greater(t, len(out["new"]), len(out["brief"]), "new says more than brief")
 	r := runCLI(t, "", "explain", "--brief", example)
 	assert.Equal(t, out["brief"], r.stdout, "--brief is --detail brief")
 	assert.NotContains(t, out["brief"], "rules out", "brief has no prose")
