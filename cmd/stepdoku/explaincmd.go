@@ -124,7 +124,7 @@ cannot be finished by the chosen techniques.`,
 		lang := fs.String("lang", "en", "language of the prose: en or ja")
 		detail := fs.String("detail", "new", "how much each step says (text and html): full (every step in full), new (a technique in full the first time, then in one sentence) or brief (one-liners only)")
 		brief := fs.Bool("brief", false, "the same as --detail brief")
-		groupSingles := fs.Bool("group-singles", false, "text: write each run of singles as one group, those explained in full too (by default only runs of singles already explained are)")
+		groupSingles := fs.Bool("group-singles", false, "text: write every run of singles as one group (by default only runs of singles already explained, once a net or loop has said how links read)")
 		width := fs.Int("width", 0, "text: wrap prose at this many columns (0: the terminal's width, or 80; -1: no wrapping)")
 		logicOnly := fs.Bool("logic-only", false, "stop where the techniques stop instead of taking a search step")
 		rated := fs.Bool("rate", false, "json, yaml: add the puzzle's rating (as 'stepdoku rate' gives it) to the summary")
