@@ -233,6 +233,27 @@ const (
 	shortSuffix = "@short"
 )
 
+// topTemplate is a template of a catalogue file that is not about one technique: the
+// name it is parsed under, its YAML key, its text, and whether a catalogue must have it.
+type topTemplate struct {
+	name, key, text string
+	required        bool
+}
+
+// topTemplates are f's templates that are not about one technique, in the order they
+// are parsed.
+func (f *catalogueFile) topTemplates() []topTemplate {
+	return []topTemplate{
+		{genericTemplate, "generic", f.Generic, true},
+		{summaryTemplate, "summary", f.Summary, true},
+		{shortTemplate, "short", f.Short, true},
+		{leadTemplate, "lead", f.Lead, true},
+		{linkWhyTemplate, "link_why", f.LinkWhy, false},
+		{linksRuleTemplate, "links_rule", f.LinksRule, true},
+		{singlesTemplate, "singles", f.Singles, true},
+	}
+}
+
 // catalogueLoaders reads and checks each embedded catalogue once, the first time it
 // is asked for: a command writing English prose does not parse the other languages
 // (each takes some 15 ms). The catalogues never change. The map is made once, from the
@@ -334,26 +355,10 @@ func readCatalogue(lang Lang, data []byte, lazy bool) (*catalogue, error) {
 		}
 		return nil
 	}
-	if err := parse(genericTemplate, f.Generic); err != nil {
-		return nil, err
-	}
-	if err := parse(summaryTemplate, f.Summary); err != nil {
-		return nil, err
-	}
-	if err := parse(shortTemplate, f.Short); err != nil {
-		return nil, err
-	}
-	if err := parse(leadTemplate, f.Lead); err != nil {
-		return nil, err
-	}
-	if err := parse(linkWhyTemplate, f.LinkWhy); err != nil {
-		return nil, err
-	}
-	if err := parse(linksRuleTemplate, f.LinksRule); err != nil {
-		return nil, err
-	}
-	if err := parse(singlesTemplate, f.Singles); err != nil {
-		return nil, err
+	for _, tt := range f.topTemplates() {
+		if err := parse(tt.name, tt.text); err != nil {
+			return nil, err
+		}
 	}
 	if !lazy {
 		for id := range f.Techniques {
@@ -460,25 +465,12 @@ func (f *catalogueFile) check() error {
 			add("%s is empty", key)
 		}
 	}
-	if f.Summary == "" {
-		add("no summary template")
-	}
-	if f.Generic == "" {
-		add("no generic template")
+	for _, tt := range f.topTemplates() {
+		if tt.required && tt.text == "" {
+			add("no %s template", tt.key)
+		}
 	}
 	f.Hint.check(add)
-	if f.Short == "" {
-		add("no short template")
-	}
-	if f.Lead == "" {
-		add("no lead template")
-	}
-	if f.LinksRule == "" {
-		add("no links_rule template")
-	}
-	if f.Singles == "" {
-		add("no singles template")
-	}
 	for id, e := range f.Techniques {
 		if e.Name == "" {
 			add("technique %s has no name", id)

@@ -651,7 +651,7 @@ func (d proseData) LoopLinks(c Chain) *LoopLinks {
 		return nil
 	}
 	w := d.Walk(c)
-	if len(w) < 3 || w[0].Group || len(w[0].Cells) != 1 || !d.Returns(w) {
+	if len(w) < 3 || len(w[0].Cells) != 1 || !d.Returns(w) {
 		return nil
 	}
 	out := &LoopLinks{Start: w[0], Last: w[len(w)-1]}

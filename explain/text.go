@@ -89,7 +89,7 @@ func WriteText(w io.Writer, l *board.Layout, tr Trace, opt TextOptions) error {
 			if i > 0 && why {
 				bw.WriteByte('\n')
 			}
-			if err := c.writeSingles(bw, t, tr.Steps[i:j+1], steps[i:j+1], numWidth, width, why); err != nil {
+			if err := c.writeSingles(bw, t, tr.Steps[i:j+1], steps[i:j+1], indent, width, why); err != nil {
 				return err
 			}
 			i = j
@@ -159,8 +159,9 @@ type singleItem struct {
 }
 
 // writeSingles writes a run of singles as one item of the walkthrough, numbered by its
-// first step: its placements in the notation of links, wrapped under the number.
-func (c *catalogue) writeSingles(w *bufio.Writer, t *template.Template, steps []Step, nrs []Narration, numWidth, width int, why bool) error {
+// first step: its placements in the notation of links, wrapped under the number (the
+// step numbers take indent less two columns).
+func (c *catalogue) writeSingles(w *bufio.Writer, t *template.Template, steps []Step, nrs []Narration, indent string, width int, why bool) error {
 	data := singlesData{First: nrs[0].Number, Last: nrs[len(nrs)-1].Number, Why: why}
 	for k, s := range steps {
 		for _, p := range s.Placements {
@@ -175,9 +176,8 @@ func (c *catalogue) writeSingles(w *bufio.Writer, t *template.Template, steps []
 	if err != nil {
 		return fmt.Errorf("explain: singles in %s: %w", c.lang, err)
 	}
-	indent := strings.Repeat(" ", numWidth+2)
 	text = wrap(text, indent, width)
-	fmt.Fprintf(w, "%*d. %s", numWidth, data.First, text[len(indent):])
+	fmt.Fprintf(w, "%*d. %s", len(indent)-2, data.First, text[len(indent):])
 	return nil
 }
 
@@ -253,23 +253,25 @@ func tokens(s string) []string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		next := i + size
+		short := 0 // the length of a short bracket that r opens
+		if r == '（' {
+			short = shortBracket(s[next:])
+		}
 		switch {
-		case r == ' ':
+		case r == ' ' || r == '→':
+			// A line may break after a space, or after a link's arrow (one column).
 			out = append(out, s[start:next])
 			start = next
-		case r == '→':
-			// A line may break after a link's arrow, which takes one column.
-			out = append(out, s[start:next])
-			start = next
-		case r == '（' && shortBracket(s[next:]) > 0:
+		case short > 0:
 			// A short bracket is one token with the notation it follows, if any: a
 			// link stays whole (R3C9=8（9列目）), as English keeps r3c9=8 (r3) with a
-			// no-break space.
-			if strings.HasSuffix(s[start:i], " ") || strings.Trim(s[start:i], "「（『") != "" && wide(lastRune(s[start:i])) {
+			// no-break space. Only after a run of opening brackets (wide characters are
+			// tokens of their own but those) does it start a token.
+			if strings.Trim(s[start:i], "「（『") != "" && wide(lastRune(s[start:i])) {
 				out = append(out, s[start:i])
 				start = i
 			}
-			next += shortBracket(s[next:])
+			next += short
 		case wide(r) && strings.ContainsRune("「（『", r):
 			// An opening bracket stays with what follows it, and so does a run of them
 			// (（「): a line never ends with one.
